@@ -1,0 +1,38 @@
+//===- BIRInterfaces.td - bir op interfaces --------------*- tablegen -*-===//
+
+#ifndef PSUM_DIALECT_BIR_BIRINTERFACES_TD
+#define PSUM_DIALECT_BIR_BIRINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def BIR_InstructionInterface : OpInterface<"InstructionOpInterface"> {
+  let cppNamespace = "::psum::bir";
+  let description = [{
+    An instruction: it takes cycles (`latency`) and reads or writes access
+    patterns of memory locations. All instruction ops store their accesses
+    the same way (operands `locs` and `ivs`, attribute `aps`); each op says
+    which of its accesses read and which write.
+  }];
+  let methods = [
+    InterfaceMethod<"How access number `index` uses its location.",
+      "::psum::bir::AccessKind", "getAccessKind", (ins "unsigned":$index)>,
+    InterfaceMethod<"Cycles the instruction takes.",
+      "int64_t", "getLatencyCycles", (ins), [{}], [{
+        return static_cast<int64_t>($_op.getLatency());
+      }]>,
+    InterfaceMethod<"All accesses of the instruction, in operand order.",
+      "::llvm::SmallVector<::psum::bir::Access>", "getAccesses", (ins), [{}], [{
+        ::llvm::SmallVector<::psum::bir::Access> result;
+        auto ivs = $_op.getIvs();
+        for (auto [i, loc, ap] : ::llvm::enumerate($_op.getLocs(),
+              $_op.getAps().template getAsRange<::psum::bir::AccessAttr>())) {
+          ::mlir::Value iv = ap.hasIvBlock() ? ivs[ap.getBlockIv()] : ::mlir::Value();
+          result.push_back({loc, ap, iv, $_op.getAccessKind(i), static_cast<unsigned>(i)});
+        }
+        return result;
+      }]>,
+  ];
+  let verify = [{ return ::psum::bir::detail::verifyInstruction($_op); }];
+}
+
+#endif // PSUM_DIALECT_BIR_BIRINTERFACES_TD

@@ -1,0 +1,56 @@
+//===- BIROps.h - bir operations --------------------------------*- C++ -*-===//
+
+#ifndef PSUM_DIALECT_BIR_BIROPS_H
+#define PSUM_DIALECT_BIR_BIROPS_H
+
+#include "Psum/Dialect/BIR/BIRAttrs.h"
+#include "Psum/Dialect/BIR/BIRDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/OpAsmSupport.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_TYPEDEF_CLASSES
+#include "Psum/Dialect/BIR/BIROpsTypes.h.inc"
+
+namespace psum::bir {
+
+/// How an instruction uses one of its access patterns.
+enum class AccessKind { Read, Write, ReadWrite };
+
+inline bool isRead(AccessKind kind) { return kind != AccessKind::Write; }
+inline bool isWrite(AccessKind kind) { return kind != AccessKind::Read; }
+
+/// One access of an instruction: the location value, its pattern, the loop
+/// induction variable its block follows (if any), and how it is used.
+struct Access {
+  mlir::Value loc;
+  AccessAttr ap;
+  mlir::Value iv;
+  AccessKind kind;
+  unsigned index;
+};
+
+namespace detail {
+mlir::LogicalResult verifyInstruction(mlir::Operation *op);
+} // namespace detail
+
+} // namespace psum::bir
+
+#include "Psum/Dialect/BIR/BIRInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "Psum/Dialect/BIR/BIROps.h.inc"
+
+namespace psum::bir {
+/// The `bir.memloc` op that defines a location value, or null.
+inline MemLocOp getMemLoc(mlir::Value loc) { return loc.getDefiningOp<MemLocOp>(); }
+/// The architecture of the function enclosing `op` (null if none).
+ArchAttr getArch(mlir::Operation *op);
+} // namespace psum::bir
+
+#endif // PSUM_DIALECT_BIR_BIROPS_H

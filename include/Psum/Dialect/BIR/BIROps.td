@@ -1,0 +1,237 @@
+//===- BIROps.td - bir operations ------------------------*- tablegen -*-===//
+
+#ifndef PSUM_DIALECT_BIR_BIROPS_TD
+#define PSUM_DIALECT_BIR_BIROPS_TD
+
+include "Psum/Dialect/BIR/BIRDialect.td"
+include "Psum/Dialect/BIR/BIRAttrs.td"
+include "Psum/Dialect/BIR/BIRInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def BIR_MemLocType : BIR_Type<"MemLoc", "memloc"> {
+  let summary = "handle to a memory location";
+  let description = [{
+    The value of a `bir.memloc` op. Instructions name the location they
+    access through it; the geometry lives on the defining op.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
+                                 NoTerminator, NoRegionArguments]> {
+  let summary = "a kernel function: memory locations and instructions";
+  let description = [{
+    A function holds memory locations, instructions and loops in program
+    order. Its `arch` attribute names the target and so the PSUM geometry
+    the allocator colors against. Functions are independent of each other.
+
+    Example:
+
+    ```mlir
+    bir.func @mm attributes {arch = #bir.arch<gen2>} {
+      %acc = bir.memloc "acc" psum [128, 2048]
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, BIR_ArchAttr:$arch);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name, "ArchAttr":$arch)>];
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// MemLocOp
+//===----------------------------------------------------------------------===//
+
+def BIR_MemLocOp : BIR_Op<"memloc", [Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "a memory location (the seed's MemoryLocationSet)";
+  let description = [{
+    Declares a tensor in one memory space: `partitions` partitions of
+    `bytes` bytes each, per block, and `blocks` blocks (default 1). In PSUM
+    every block occupies whole banks: `ceil(bytes / bank size)` of them.
+
+    The allocator writes `base_bank` (the first bank) and `banks` (the first
+    bank of every block) on each PSUM location it colors. A user may pin a
+    location with `pin = B`: the allocator then places it at base bank `B`
+    or reports why it cannot.
+
+    Example:
+
+    ```mlir
+    %acc  = bir.memloc "acc" psum [128, 2048]
+    %tile = bir.memloc "tile" psum [128, 2048] x 4 {pin = 4}
+    %out  = bir.memloc "out" psum [128, 2048] {banks = array<i64: 3>, base_bank = 3}
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, BIR_MemorySpace:$space,
+                       I64Attr:$partitions, I64Attr:$bytes,
+                       OptionalAttr<I64Attr>:$blocks,
+                       OptionalAttr<I64Attr>:$pin,
+                       OptionalAttr<I64Attr>:$base_bank,
+                       OptionalAttr<DenseI64ArrayAttr>:$banks);
+  let results = (outs BIR_MemLocType:$result);
+  let assemblyFormat = [{
+    $name $space ` ` `[` $partitions `,` $bytes `]` (`x` $blocks^)? attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Number of blocks; 1 when the attribute is absent.
+    int64_t getNumBlocks() { return getBlocks().value_or(1); }
+    bool isPsum() { return getSpace() == MemorySpace::psum; }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// LoopOp and BackEdgeOp
+//===----------------------------------------------------------------------===//
+
+def BIR_BackEdgeOp : BIR_Op<"backedge", [Terminator, HasParent<"LoopOp">, Pure]> {
+  let summary = "loop back-edge (the seed's InstLoop, opcode 105)";
+  let description = [{
+    Ends a loop body: control returns to the loop header. The allocator
+    anchors the last use of a value live around the loop here. The custom
+    form of `bir.loop` leaves it implicit.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def BIR_LoopOp : BIR_Op<"loop", [SingleBlockImplicitTerminator<"BackEdgeOp">,
+                                 RecursiveMemoryEffects]> {
+  let summary = "counted loop with an induction variable";
+  let description = [{
+    Runs its body for `iv = lower, lower + step, ..., < upper`. The body's
+    single block has the induction variable (of type `index`) as argument
+    and ends in `bir.backedge`. Loops nest.
+
+    Example:
+
+    ```mlir
+    bir.loop %k = 0 to 8 {
+      bir.matmul %acc += %w, %x[0:128, 0:2048, %k] latency 64
+    }
+    ```
+  }];
+  let arguments = (ins I64Attr:$lower, I64Attr:$upper,
+                       DefaultValuedAttr<I64Attr, "1">:$step);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "int64_t":$lower, "int64_t":$upper,
+                                 "int64_t":$step)>];
+  let extraClassDeclaration = [{
+    ::mlir::Value getInductionVar() { return getBody().front().getArgument(0); }
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+    /// Number of iterations; 0 or less for a malformed loop.
+    int64_t getTripCount() {
+      int64_t step = getStep();
+      if (step <= 0 || getUpper() <= getLower())
+        return 0;
+      return (getUpper() - getLower() + step - 1) / step;
+    }
+    /// Value of the induction variable in the last iteration.
+    int64_t getLastIv() { return getLower() + (getTripCount() - 1) * getStep(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Instructions
+//===----------------------------------------------------------------------===//
+
+// Every instruction keeps its accesses the same way: location operands
+// `locs`, loop induction variables `ivs` that block indices refer to, one
+// access pattern per location in `aps`, and a cycle `latency`.
+class BIR_InstructionOp<string mnemonic, dag extraArgs, list<Trait> traits = []>
+    : BIR_Op<mnemonic, traits # [AttrSizedOperandSegments,
+        DeclareOpInterfaceMethods<BIR_InstructionInterface, ["getAccessKind"]>]> {
+  let arguments = !con((ins Variadic<BIR_MemLocType>:$locs,
+                            Variadic<Index>:$ivs,
+                            TypedArrayAttrBase<BIR_AccessAttr, "access patterns">:$aps,
+                            I64Attr:$latency), extraArgs);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def BIR_MatmulOp : BIR_InstructionOp<"matmul", (ins UnitAttr:$accumulate)> {
+  let summary = "PE-array matrix multiply into PSUM";
+  let description = [{
+    Multiplies `lhs` by `rhs` (both outside PSUM) and writes the product to
+    a PSUM access pattern. With `+=` the product accumulates: the matmul
+    reads and writes the same location, and all matmuls writing one location
+    form an accumulation group. The first matmul of a group that is a `+=`
+    starts the group, overwriting, in the first iteration of its innermost
+    loop (the hardware's start flag).
+
+    Example:
+
+    ```mlir
+    bir.matmul %acc[0:128, 0:2048] = %w, %x[0:128, 0:2048, 0] latency 64
+    bir.matmul %acc[0:128, 0:2048] += %w, %x[0:128, 0:2048, %k] latency 64
+    ```
+  }];
+  let extraClassDeclaration = [{
+    static constexpr unsigned kDst = 0, kLhs = 1, kRhs = 2;
+  }];
+}
+
+def BIR_ActivationOp : BIR_InstructionOp<"activation", (ins BIR_ActivationFunc:$func)> {
+  let summary = "scalar-engine activation draining PSUM";
+  let description = [{
+    Applies `func` to a PSUM access pattern and writes the result to a
+    location outside PSUM (the usual drain of a matmul result to SBUF).
+
+    Example:
+
+    ```mlir
+    bir.activation relu %y = %acc latency 32
+    ```
+  }];
+}
+
+def BIR_TensorCopyOp : BIR_InstructionOp<"tensor_copy", (ins)> {
+  let summary = "copy between locations (the spill and reload carrier)";
+  let description = [{
+    Copies one access pattern into another of the same footprint size. The
+    PSUM allocator saves a spilled value with a `tensor_copy` out of PSUM and
+    reloads it with a `tensor_copy` back into PSUM.
+
+    Example:
+
+    ```mlir
+    bir.tensor_copy %acc_SpillTensorCopy0 = %acc latency 32
+    ```
+  }];
+}
+
+def BIR_InstOp : BIR_InstructionOp<"inst", (ins StrAttr:$opcode, I64Attr:$num_writes)> {
+  let summary = "generic instruction with explicit read and write lists";
+  let description = [{
+    Any other instruction: the first `num_writes` accesses are written, the
+    rest are read.
+
+    Example:
+
+    ```mlir
+    bir.inst "transpose" writes(%t) reads(%a[0:128, 0:512]) latency 40
+    ```
+  }];
+}
+
+#endif // PSUM_DIALECT_BIR_BIROPS_TD

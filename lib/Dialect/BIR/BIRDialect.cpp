@@ -1,0 +1,124 @@
+//===- BIRDialect.cpp - bir dialect, types and attributes -----------------===//
+
+#include "Psum/Dialect/BIR/BIROps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace psum::bir;
+
+#include "Psum/Dialect/BIR/BIROpsDialect.cpp.inc"
+#include "Psum/Dialect/BIR/BIREnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Psum/Dialect/BIR/BIRAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "Psum/Dialect/BIR/BIROpsTypes.cpp.inc"
+
+void BIRDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "Psum/Dialect/BIR/BIROps.cpp.inc"
+      >();
+}
+
+void BIRDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "Psum/Dialect/BIR/BIRAttrs.cpp.inc"
+      >();
+}
+
+void BIRDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "Psum/Dialect/BIR/BIROpsTypes.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// ArchAttr
+//===----------------------------------------------------------------------===//
+
+unsigned ArchAttr::defaultNumBanks(ArchGen gen) {
+  return gen == ArchGen::gen1 ? 4 : 8;
+}
+unsigned ArchAttr::defaultBankSize(ArchGen) { return 2048; }
+unsigned ArchAttr::defaultPartitions(ArchGen gen) {
+  return gen == ArchGen::gen1 ? 64 : 128;
+}
+
+Attribute ArchAttr::parse(AsmParser &parser, Type) {
+  StringRef genName;
+  SMLoc genLoc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&genName))
+    return {};
+  std::optional<ArchGen> gen = symbolizeArchGen(genName);
+  if (!gen) {
+    parser.emitError(genLoc, "unknown architecture '")
+        << genName << "'; expected gen1, gen2, gen3 or gen4";
+    return {};
+  }
+  unsigned numBanks = defaultNumBanks(*gen);
+  unsigned bankSize = defaultBankSize(*gen);
+  unsigned partitions = defaultPartitions(*gen);
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    int64_t value;
+    if (parser.parseKeyword(&key) || parser.parseEqual() ||
+        parser.parseInteger(value))
+      return {};
+    unsigned *field = llvm::StringSwitch<unsigned *>(key)
+                          .Case("banks", &numBanks)
+                          .Case("bank_size", &bankSize)
+                          .Case("partitions", &partitions)
+                          .Default(nullptr);
+    if (!field) {
+      parser.emitError(keyLoc, "unknown architecture parameter '")
+          << key << "'; expected banks, bank_size or partitions";
+      return {};
+    }
+    if (value <= 0 || value > std::numeric_limits<int32_t>::max()) {
+      parser.emitError(keyLoc, "architecture parameter '")
+          << key << "' must be positive, got " << value;
+      return {};
+    }
+    *field = static_cast<unsigned>(value);
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<ArchAttr>(parser.getContext(), *gen, numBanks,
+                                     bankSize, partitions);
+}
+
+void ArchAttr::print(AsmPrinter &printer) const {
+  ArchGen gen = getGen();
+  printer << '<' << stringifyArchGen(gen);
+  if (getNumBanks() != defaultNumBanks(gen))
+    printer << ", banks = " << getNumBanks();
+  if (getBankSize() != defaultBankSize(gen))
+    printer << ", bank_size = " << getBankSize();
+  if (getPartitions() != defaultPartitions(gen))
+    printer << ", partitions = " << getPartitions();
+  printer << '>';
+}
+
+LogicalResult ArchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArchGen, unsigned numBanks, unsigned bankSize,
+                               unsigned partitions) {
+  // The allocator keeps a bank set in one 64-bit word.
+  if (numBanks == 0 || numBanks > 64)
+    return emitError() << "number of PSUM banks must be in [1, 64], got "
+                       << numBanks;
+  if (bankSize == 0)
+    return emitError() << "PSUM bank size must be positive";
+  if (partitions == 0)
+    return emitError() << "partition count must be positive";
+  return success();
+}

@@ -1,0 +1,609 @@
+//===- BIROps.cpp - bir operations ----------------------------------------===//
+
+#include "Psum/Dialect/BIR/BIROps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+using namespace psum::bir;
+
+#include "Psum/Dialect/BIR/BIRInterfaces.cpp.inc"
+
+ArchAttr psum::bir::getArch(Operation *op) {
+  auto func = dyn_cast<FuncOp>(op);
+  if (!func)
+    func = op->getParentOfType<FuncOp>();
+  return func ? func.getArch() : ArchAttr();
+}
+
+//===----------------------------------------------------------------------===//
+// Access patterns in the custom form
+//
+//   access   ::= ssa-id (`[` range `,` range (`,` block)? `]`)?
+//   range    ::= int `:` int                       (start : end, end exclusive)
+//   block    ::= int | ssa-id (`+` int)?
+//
+// A bare location means all of it; a slice without block means all blocks.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Collects the operands and patterns of an instruction while parsing.
+struct AccessParser {
+  OpAsmParser &parser;
+  SmallVector<Value> locs;
+  SmallVector<Value> ivs;
+  SmallVector<Attribute> aps;
+
+  ParseResult parseRange(int64_t &offset, int64_t &size) {
+    int64_t end;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseInteger(offset) || parser.parseColon() ||
+        parser.parseInteger(end))
+      return failure();
+    if (end <= offset)
+      return parser.emitError(loc, "empty access range ")
+             << offset << ":" << end;
+    size = end - offset;
+    return success();
+  }
+
+  ParseResult parseAccess() {
+    OpAsmParser::UnresolvedOperand locOperand;
+    SMLoc locLoc = parser.getCurrentLocation();
+    if (parser.parseOperand(locOperand) ||
+        parser.resolveOperand(locOperand,
+                              MemLocType::get(parser.getContext()), locs))
+      return failure();
+    int64_t partOffset = 0, partSize = 0, byteOffset = 0, byteSize = 0;
+    int64_t blockIv = -1, blockOffset = -1;
+    if (succeeded(parser.parseOptionalLSquare())) {
+      if (parseRange(partOffset, partSize) || parser.parseComma() ||
+          parseRange(byteOffset, byteSize))
+        return failure();
+      if (succeeded(parser.parseOptionalComma()) && parseBlock(blockIv, blockOffset))
+        return failure();
+      if (parser.parseRSquare())
+        return failure();
+    } else {
+      MemLocOp memloc = getMemLoc(locs.back());
+      if (!memloc)
+        return parser.emitError(locLoc, "a whole-location access needs its "
+                                        "bir.memloc defined earlier; write "
+                                        "the slice explicitly");
+      partSize = memloc.getPartitions();
+      byteSize = memloc.getBytes();
+    }
+    aps.push_back(AccessAttr::get(parser.getContext(), partOffset, partSize,
+                                  byteOffset, byteSize, blockIv, blockOffset));
+    return success();
+  }
+
+  ParseResult parseBlock(int64_t &blockIv, int64_t &blockOffset) {
+    OpAsmParser::UnresolvedOperand ivOperand;
+    OptionalParseResult hasIv = parser.parseOptionalOperand(ivOperand);
+    if (!hasIv.has_value())
+      return parser.parseInteger(blockOffset);
+    Value iv;
+    SmallVector<Value, 1> resolved;
+    if (failed(*hasIv) ||
+        parser.resolveOperand(ivOperand, parser.getBuilder().getIndexType(),
+                              resolved))
+      return failure();
+    iv = resolved.front();
+    auto *it = llvm::find(ivs, iv);
+    blockIv = it - ivs.begin();
+    if (it == ivs.end())
+      ivs.push_back(iv);
+    blockOffset = 0;
+    if (succeeded(parser.parseOptionalPlus()))
+      return parser.parseInteger(blockOffset);
+    return success();
+  }
+
+  ParseResult parseAccessList() {
+    return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                          [&] { return parseAccess(); });
+  }
+
+  /// Parses `latency N attr-dict` and fills the common operands/attributes.
+  ParseResult finish(OperationState &result) {
+    int64_t latency;
+    if (parser.parseKeyword("latency") || parser.parseInteger(latency) ||
+        parser.parseOptionalAttrDict(result.attributes))
+      return failure();
+    Builder &b = parser.getBuilder();
+    result.addOperands(locs);
+    result.addOperands(ivs);
+    result.addAttribute("aps", b.getArrayAttr(aps));
+    result.addAttribute("latency", b.getI64IntegerAttr(latency));
+    result.addAttribute("operandSegmentSizes",
+                        b.getDenseI32ArrayAttr({static_cast<int32_t>(locs.size()),
+                                                static_cast<int32_t>(ivs.size())}));
+    return success();
+  }
+};
+} // namespace
+
+static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
+                        unsigned index) {
+  Access access = inst.getAccesses()[index];
+  AccessAttr ap = access.ap;
+  p << access.loc;
+  MemLocOp memloc = getMemLoc(access.loc);
+  bool whole = memloc && ap.allBlocks() && ap.getPartOffset() == 0 &&
+               ap.getByteOffset() == 0 &&
+               ap.getPartSize() == memloc.getPartitions() &&
+               ap.getByteSize() == memloc.getBytes();
+  if (whole)
+    return;
+  p << '[' << ap.getPartOffset() << ':' << ap.getPartOffset() + ap.getPartSize()
+    << ", " << ap.getByteOffset() << ':' << ap.getByteOffset() + ap.getByteSize();
+  if (access.iv) {
+    p << ", " << access.iv;
+    if (ap.getBlockOffset() != 0)
+      p << " + " << ap.getBlockOffset();
+  } else if (!ap.allBlocks()) {
+    p << ", " << ap.getBlockOffset();
+  }
+  p << ']';
+}
+
+static void printLatency(OpAsmPrinter &p, Operation *op, int64_t latency,
+                         ArrayRef<StringRef> elided) {
+  p << " latency " << latency;
+  SmallVector<StringRef> all = {"aps", "latency", "operandSegmentSizes"};
+  all.append(elided.begin(), elided.end());
+  p.printOptionalAttrDict(op->getAttrs(), all);
+}
+
+//===----------------------------------------------------------------------===//
+// Instruction verification shared by all instruction ops
+//===----------------------------------------------------------------------===//
+
+/// Checks `[offset, offset + size)` lies inside `[0, extent)`.
+static LogicalResult checkRange(Operation *op, StringRef what, int64_t offset,
+                                int64_t size, int64_t extent, MemLocOp memloc) {
+  if (offset < 0 || size <= 0 || offset + size > extent)
+    return op->emitOpError("access pattern ")
+           << what << " [" << offset << ", " << offset + size
+           << ") outside location '" << memloc.getName() << "' with "
+           << extent << " " << what;
+  return success();
+}
+
+LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
+  auto inst = cast<InstructionOpInterface>(op);
+  unsigned numLocs = 0, numIvs = 0;
+  for (Value operand : op->getOperands())
+    isa<MemLocType>(operand.getType()) ? ++numLocs : ++numIvs;
+  auto aps = op->getAttrOfType<ArrayAttr>("aps");
+  if (aps.size() != numLocs)
+    return op->emitOpError("has ")
+           << aps.size() << " access patterns for " << numLocs << " locations";
+  if (inst.getLatencyCycles() < 0)
+    return op->emitOpError("latency must be non-negative, got ")
+           << inst.getLatencyCycles();
+  llvm::SmallBitVector usedIvs(numIvs);
+  for (const Access &access : inst.getAccesses()) {
+    MemLocOp memloc = getMemLoc(access.loc);
+    if (!memloc)
+      return op->emitOpError("accesses a location not defined by bir.memloc");
+    AccessAttr ap = access.ap;
+    if (failed(checkRange(op, "partitions", ap.getPartOffset(),
+                          ap.getPartSize(), memloc.getPartitions(), memloc)) ||
+        failed(checkRange(op, "bytes", ap.getByteOffset(), ap.getByteSize(),
+                          memloc.getBytes(), memloc)))
+      return failure();
+    int64_t numBlocks = memloc.getNumBlocks();
+    if (!ap.hasIvBlock()) {
+      if (!ap.allBlocks() && ap.getBlockOffset() >= numBlocks)
+        return op->emitOpError("access pattern block ")
+               << ap.getBlockOffset() << " outside location '"
+               << memloc.getName() << "' with " << numBlocks << " blocks";
+      continue;
+    }
+    if (ap.getBlockIv() >= numIvs)
+      return op->emitOpError("access pattern refers to induction variable #")
+             << ap.getBlockIv() << " of " << numIvs;
+    usedIvs.set(ap.getBlockIv());
+    auto arg = dyn_cast<BlockArgument>(access.iv);
+    auto loop = arg ? dyn_cast_or_null<LoopOp>(arg.getOwner()->getParentOp())
+                    : LoopOp();
+    if (!loop || !loop->isProperAncestor(op))
+      return op->emitOpError(
+          "block index must follow the induction variable of an enclosing "
+          "bir.loop");
+    int64_t first = loop.getLower() + ap.getBlockOffset();
+    int64_t last = loop.getLastIv() + ap.getBlockOffset();
+    if (loop.getTripCount() > 0 && (first < 0 || last >= numBlocks))
+      return op->emitOpError("access pattern blocks [")
+             << first << ", " << last << "] outside location '"
+             << memloc.getName() << "' with " << numBlocks << " blocks";
+  }
+  if (!usedIvs.all())
+    return op->emitOpError("has an induction variable operand that no access "
+                           "pattern uses");
+  return success();
+}
+
+/// Checks the number of accesses of a fixed-arity instruction.
+static LogicalResult checkArity(InstructionOpInterface inst, unsigned expected) {
+  size_t actual = inst->getAttrOfType<ArrayAttr>("aps").size();
+  if (actual != expected)
+    return inst->emitOpError("expects ")
+           << expected << " access patterns, got " << actual;
+  return success();
+}
+
+static MemorySpace spaceOf(Value loc) {
+  MemLocOp memloc = getMemLoc(loc);
+  return memloc ? memloc.getSpace() : MemorySpace::dram;
+}
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   ArchAttr arch) {
+  state.addAttribute(getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(getArchAttrName(state.name), arch);
+  Region *body = state.addRegion();
+  body->push_back(new Block);
+}
+
+/// Walks instructions in program order with loop bodies visited once: the
+/// order in which the allocator linearizes them.
+static void walkProgramOrder(Block &block,
+                             function_ref<void(InstructionOpInterface)> fn) {
+  for (Operation &op : block) {
+    if (auto inst = dyn_cast<InstructionOpInterface>(op))
+      fn(inst);
+    else if (auto loop = dyn_cast<LoopOp>(op))
+      walkProgramOrder(loop.getBodyBlock(), fn);
+  }
+}
+
+LogicalResult FuncOp::verify() {
+  llvm::StringMap<MemLocOp> names;
+  for (auto memloc : getBodyBlock().getOps<MemLocOp>()) {
+    auto [it, inserted] = names.try_emplace(memloc.getName(), memloc);
+    if (!inserted)
+      return memloc.emitOpError("redefines location name '")
+                 .append(memloc.getName(), "'")
+                 .attachNote(it->second.getLoc())
+             << "first defined here";
+  }
+  for (Operation &op : getBodyBlock())
+    if (op.getNumRegions() == 0 && !isa<MemLocOp, InstructionOpInterface>(op))
+      return op.emitOpError("is not allowed in a bir.func body");
+
+  // PSUM has no initial contents: a PSUM read needs an earlier write. The
+  // only exception is the accumulating matmul that starts its group.
+  llvm::DenseSet<Value> written;
+  LogicalResult result = success();
+  walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
+    if (failed(result))
+      return;
+    auto matmul = dyn_cast<MatmulOp>(inst.getOperation());
+    for (const Access &access : inst.getAccesses()) {
+      bool startsGroup = matmul && access.index == MatmulOp::kDst;
+      if (!isRead(access.kind) || startsGroup || spaceOf(access.loc) != MemorySpace::psum ||
+          written.contains(access.loc))
+        continue;
+      result = inst->emitOpError("reads PSUM location '")
+               << getMemLoc(access.loc).getName() << "' before any write";
+      return;
+    }
+    for (const Access &access : inst.getAccesses())
+      if (isWrite(access.kind))
+        written.insert(access.loc);
+  });
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// MemLocOp
+//===----------------------------------------------------------------------===//
+
+void MemLocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), getName());
+}
+
+LogicalResult MemLocOp::verify() {
+  if (getName().empty())
+    return emitOpError("needs a non-empty name");
+  if (getPartitions() <= 0 || getBytes() <= 0 || getNumBlocks() <= 0)
+    return emitOpError("location '")
+           << getName() << "' must have positive partitions, bytes and "
+           << "blocks, got [" << getPartitions() << ", " << getBytes()
+           << "] x " << getNumBlocks();
+  ArchAttr arch = psum::bir::getArch(*this);
+  if (!arch)
+    return success();
+  if (getPartitions() > arch.getPartitions())
+    return emitOpError("location '")
+           << getName() << "' has " << getPartitions()
+           << " partitions but the architecture has " << arch.getPartitions();
+  bool hasBanks = getPin() || getBaseBank() || getBanks();
+  if (hasBanks && !isPsum())
+    return emitOpError("location '") << getName()
+                                     << "' is not in PSUM but carries banks";
+  int64_t numBanks = arch.getNumBanks();
+  auto checkBank = [&](StringRef what, int64_t bank) -> LogicalResult {
+    if (bank < 0 || bank >= numBanks)
+      return emitOpError(what) << " " << bank << " of location '" << getName()
+                               << "' is outside the " << numBanks
+                               << " PSUM banks";
+    return success();
+  };
+  if (getPin() && failed(checkBank("pinned bank", *getPin())))
+    return failure();
+  if (getBaseBank() && failed(checkBank("base bank", *getBaseBank())))
+    return failure();
+  if (std::optional<ArrayRef<int64_t>> banks = getBanks()) {
+    if (static_cast<int64_t>(banks->size()) != getNumBlocks())
+      return emitOpError("location '")
+             << getName() << "' lists " << banks->size() << " banks for "
+             << getNumBlocks() << " blocks";
+    for (int64_t bank : *banks)
+      if (failed(checkBank("bank", bank)))
+        return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoopOp
+//===----------------------------------------------------------------------===//
+
+void LoopOp::build(OpBuilder &builder, OperationState &state, int64_t lower,
+                   int64_t upper, int64_t step) {
+  state.addAttribute(getLowerAttrName(state.name),
+                     builder.getI64IntegerAttr(lower));
+  state.addAttribute(getUpperAttrName(state.name),
+                     builder.getI64IntegerAttr(upper));
+  state.addAttribute(getStepAttrName(state.name),
+                     builder.getI64IntegerAttr(step));
+  Region *body = state.addRegion();
+  auto *block = new Block;
+  block->addArgument(builder.getIndexType(), state.location);
+  body->push_back(block);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(block);
+  BackEdgeOp::create(builder, state.location);
+}
+
+ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::Argument iv;
+  int64_t lower, upper, step = 1;
+  if (parser.parseArgument(iv) || parser.parseEqual() ||
+      parser.parseInteger(lower) || parser.parseKeyword("to") ||
+      parser.parseInteger(upper))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("step")) &&
+      parser.parseInteger(step))
+    return failure();
+  Builder &b = parser.getBuilder();
+  iv.type = b.getIndexType();
+  result.addAttribute("lower", b.getI64IntegerAttr(lower));
+  result.addAttribute("upper", b.getI64IntegerAttr(upper));
+  result.addAttribute("step", b.getI64IntegerAttr(step));
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, iv) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  LoopOp::ensureTerminator(*body, b, result.location);
+  return success();
+}
+
+void LoopOp::print(OpAsmPrinter &p) {
+  p << ' ' << getInductionVar() << " = " << getLower() << " to " << getUpper();
+  if (getStep() != 1)
+    p << " step " << getStep();
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                     {"lower", "upper", "step"});
+}
+
+LogicalResult LoopOp::verify() {
+  Block &body = getBodyBlock();
+  if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
+    return emitOpError("body must take one index induction variable");
+  if (getStep() <= 0)
+    return emitOpError("step must be positive, got ") << getStep();
+  if (getUpper() <= getLower())
+    return emitOpError("has a trip count of 0: upper bound ")
+           << getUpper() << " is not above lower bound " << getLower();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulOp
+//===----------------------------------------------------------------------===//
+
+AccessKind MatmulOp::getAccessKind(unsigned index) {
+  if (index == kDst)
+    return getAccumulate() ? AccessKind::ReadWrite : AccessKind::Write;
+  return AccessKind::Read;
+}
+
+ParseResult MatmulOp::parse(OpAsmParser &parser, OperationState &result) {
+  AccessParser aps{parser};
+  if (aps.parseAccess())
+    return failure();
+  if (succeeded(parser.parseOptionalPlus()))
+    result.addAttribute("accumulate", parser.getBuilder().getUnitAttr());
+  if (parser.parseEqual())
+    return failure();
+  if (aps.parseAccess() || parser.parseComma() || aps.parseAccess())
+    return failure();
+  return aps.finish(result);
+}
+
+void MatmulOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  printAccess(p, *this, kDst);
+  p << (getAccumulate() ? " += " : " = ");
+  printAccess(p, *this, kLhs);
+  p << ", ";
+  printAccess(p, *this, kRhs);
+  printLatency(p, *this, getLatency(), {"accumulate"});
+}
+
+LogicalResult MatmulOp::verify() {
+  if (failed(checkArity(*this, 3)))
+    return failure();
+  auto locs = getLocs();
+  if (spaceOf(locs[kDst]) != MemorySpace::psum)
+    return emitOpError("must write PSUM, but '")
+           << getMemLoc(locs[kDst]).getName() << "' is in "
+           << stringifyMemorySpace(spaceOf(locs[kDst]));
+  for (unsigned i : {kLhs, kRhs})
+    if (spaceOf(locs[i]) == MemorySpace::psum)
+      return emitOpError("reads its operands outside PSUM, but '")
+             << getMemLoc(locs[i]).getName() << "' is in psum";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ActivationOp
+//===----------------------------------------------------------------------===//
+
+AccessKind ActivationOp::getAccessKind(unsigned index) {
+  return index == 0 ? AccessKind::Write : AccessKind::Read;
+}
+
+ParseResult ActivationOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringRef funcName;
+  SMLoc funcLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&funcName))
+    return failure();
+  std::optional<ActivationFunc> func = symbolizeActivationFunc(funcName);
+  if (!func)
+    return parser.emitError(funcLoc, "unknown activation function '")
+           << funcName << "'";
+  result.addAttribute("func", ActivationFuncAttr::get(parser.getContext(), *func));
+  AccessParser aps{parser};
+  if (aps.parseAccess() || parser.parseEqual() || aps.parseAccess())
+    return failure();
+  return aps.finish(result);
+}
+
+void ActivationOp::print(OpAsmPrinter &p) {
+  p << ' ' << stringifyActivationFunc(getFunc()) << ' ';
+  printAccess(p, *this, 0);
+  p << " = ";
+  printAccess(p, *this, 1);
+  printLatency(p, *this, getLatency(), {"func"});
+}
+
+LogicalResult ActivationOp::verify() {
+  if (failed(checkArity(*this, 2)))
+    return failure();
+  Value src = getLocs()[1];
+  if (spaceOf(src) != MemorySpace::psum)
+    return emitOpError("must read PSUM, but '")
+           << getMemLoc(src).getName() << "' is in "
+           << stringifyMemorySpace(spaceOf(src));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TensorCopyOp
+//===----------------------------------------------------------------------===//
+
+AccessKind TensorCopyOp::getAccessKind(unsigned index) {
+  return index == 0 ? AccessKind::Write : AccessKind::Read;
+}
+
+ParseResult TensorCopyOp::parse(OpAsmParser &parser, OperationState &result) {
+  AccessParser aps{parser};
+  if (aps.parseAccess() || parser.parseEqual() || aps.parseAccess())
+    return failure();
+  return aps.finish(result);
+}
+
+void TensorCopyOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  printAccess(p, *this, 0);
+  p << " = ";
+  printAccess(p, *this, 1);
+  printLatency(p, *this, getLatency(), {});
+}
+
+LogicalResult TensorCopyOp::verify() {
+  if (failed(checkArity(*this, 2)))
+    return failure();
+  auto aps = getAps().getAsRange<AccessAttr>();
+  AccessAttr dst = *aps.begin(), src = *std::next(aps.begin());
+  if (dst.getPartSize() != src.getPartSize() ||
+      dst.getByteSize() != src.getByteSize())
+    return emitOpError("copies [")
+           << src.getPartSize() << ", " << src.getByteSize() << "] into ["
+           << dst.getPartSize() << ", " << dst.getByteSize()
+           << "]: sizes differ";
+  if (getLocs()[0] == getLocs()[1])
+    return emitOpError("copies a location onto itself");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// InstOp
+//===----------------------------------------------------------------------===//
+
+AccessKind InstOp::getAccessKind(unsigned index) {
+  return index < getNumWrites() ? AccessKind::Write : AccessKind::Read;
+}
+
+ParseResult InstOp::parse(OpAsmParser &parser, OperationState &result) {
+  std::string opcode;
+  if (parser.parseString(&opcode))
+    return failure();
+  AccessParser aps{parser};
+  if (parser.parseKeyword("writes") || aps.parseAccessList())
+    return failure();
+  size_t numWrites = aps.aps.size();
+  if (parser.parseKeyword("reads") || aps.parseAccessList())
+    return failure();
+  Builder &b = parser.getBuilder();
+  result.addAttribute("opcode", b.getStringAttr(opcode));
+  result.addAttribute("num_writes", b.getI64IntegerAttr(numWrites));
+  return aps.finish(result);
+}
+
+void InstOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printString(getOpcode());
+  unsigned numAccesses = getLocs().size();
+  unsigned numWrites = std::min<unsigned>(getNumWrites(), numAccesses);
+  auto printList = [&](StringRef keyword, unsigned begin, unsigned end) {
+    p << ' ' << keyword << '(';
+    for (unsigned i = begin; i < end; ++i) {
+      if (i != begin)
+        p << ", ";
+      printAccess(p, *this, i);
+    }
+    p << ')';
+  };
+  printList("writes", 0, numWrites);
+  printList("reads", numWrites, numAccesses);
+  printLatency(p, *this, getLatency(), {"opcode", "num_writes"});
+}
+
+LogicalResult InstOp::verify() {
+  if (getNumWrites() > getLocs().size())
+    return emitOpError("declares ")
+           << getNumWrites() << " writes but has only " << getLocs().size()
+           << " access patterns";
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "Psum/Dialect/BIR/BIROps.cpp.inc"
