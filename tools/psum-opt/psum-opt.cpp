@@ -1,6 +1,7 @@
 //===- psum-opt.cpp - mlir-opt style driver for Psum ----------------------===//
 
 #include "Psum/Dialect/BIR/BIRDialect.h"
+#include "Psum/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -9,6 +10,7 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<psum::bir::BIRDialect>();
+  psum::registerPsumPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(

@@ -1,0 +1,279 @@
+//===- Allocator.h - PSUM bank allocator phases -----------------*- C++ -*-===//
+//
+// The PSUM colorer of docs/PsumAllocate.md, one function per phase. Data
+// flows one way: IR -> LinearFunction -> Problem -> Graph -> NodeStack ->
+// Selection -> IR rewrite (spill code, bank attributes).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PSUM_TRANSFORMS_ALLOCATOR_H
+#define PSUM_TRANSFORMS_ALLOCATOR_H
+
+#include "Psum/Dialect/BIR/BIROps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace psum::alloc {
+
+//===----------------------------------------------------------------------===//
+// Linearize
+//===----------------------------------------------------------------------===//
+
+enum class PointKind { Instruction, LoopHeader, BackEdge };
+
+/// One linear program point: an instruction, a loop header (the bir.loop op)
+/// or a loop back-edge (its bir.backedge terminator).
+struct Point {
+  mlir::Operation *op;
+  PointKind kind;
+  /// Loops enclosing the point, outermost first (a header is outside its own
+  /// loop, a back-edge inside).
+  llvm::SmallVector<unsigned, 4> loopNest;
+};
+
+struct Loop {
+  mlir::Operation *op;
+  unsigned header;
+  unsigned backEdge;
+};
+
+/// The seed's LinearizedFunction: program order with loop bodies inlined
+/// once (not unrolled).
+struct LinearFunction {
+  std::vector<Point> points;
+  std::vector<Loop> loops;
+  llvm::DenseMap<mlir::Operation *, unsigned> pointOf;
+};
+
+LinearFunction linearize(bir::FuncOp func);
+
+/// One access of a location at a linear point.
+struct LocAccess {
+  unsigned point;
+  bir::Access access;
+};
+
+/// Accesses of every PSUM location, in linear order, keyed by location.
+llvm::DenseMap<mlir::Value, llvm::SmallVector<LocAccess>>
+collectPsumAccesses(const LinearFunction &lf);
+
+/// A live range [def, use] in linear points.
+struct Interval {
+  unsigned def, use;
+  bool overlaps(const Interval &other) const {
+    return def <= other.use && other.def <= use;
+  }
+};
+
+/// The seed's loop extension: with the longest common loop-nest prefix of
+/// def and use, a def deeper than it anchors at that loop's header and a use
+/// deeper than it at that loop's back-edge.
+Interval extendAroundLoops(const LinearFunction &lf, Interval raw);
+
+/// First writer and last reader of `accesses`, loop-extended if `loopAware`.
+/// Nullopt def / use when there is no writer / reader.
+struct RawRange {
+  std::optional<unsigned> firstDef, lastUse;
+};
+RawRange findDefUse(llvm::ArrayRef<LocAccess> accesses);
+
+//===----------------------------------------------------------------------===//
+// Geometry and options
+//===----------------------------------------------------------------------===//
+
+struct Geometry {
+  unsigned numBanks = 8;
+  unsigned bankSize = 2048;
+  /// Bit b set: bank b is reserved (never allocated).
+  uint64_t reserved = 0;
+
+  uint64_t allBanks() const {
+    return numBanks >= 64 ? ~uint64_t(0) : (uint64_t(1) << numBanks) - 1;
+  }
+  /// The NUM_PSUM_BANKS of the additive test: banks the allocator may use.
+  unsigned usableBanks() const;
+};
+
+//===----------------------------------------------------------------------===//
+// Split (the seed's memloc_split)
+//===----------------------------------------------------------------------===//
+
+/// Splits every PSUM location whose accesses form disjoint byte ranges used
+/// at disjoint times into one location per range. Returns how many
+/// locations were split.
+unsigned splitLocations(bir::FuncOp func, bool loopAware);
+
+//===----------------------------------------------------------------------===//
+// Live ranges: the problem
+//===----------------------------------------------------------------------===//
+
+/// A candidate: one PSUM location with access patterns.
+struct Node {
+  std::string name;
+  mlir::Operation *memloc = nullptr;
+  int64_t blocks = 1;
+  unsigned blockBanks = 1;  ///< ceil(bytes / bank size): banks per block
+  unsigned shrinkFactor = 1;
+  unsigned liveN = 1;       ///< banks live at once: blocks / shrink * blockBanks
+  unsigned def = 0, use = 0; ///< live range [def, use] in linear points
+  unsigned numSaves = 0;    ///< writer instructions (a spill saves after each)
+  unsigned numReloads = 0;  ///< reader instructions (a spill reloads before each)
+  bool unspillable = false; ///< read-modify-written (an accumulation group)
+  bool fromSpill = false;   ///< minted by spilling: spilling again cannot help
+  std::optional<unsigned> pin;
+  double cost = 0;          ///< spill cost in bank x cycles (+inf: unspillable)
+
+  unsigned liveBlocks() const { return liveN / blockBanks; }
+};
+
+struct Problem {
+  Geometry geometry;
+  std::vector<Node> nodes;
+  /// Seed's firstDefs / lastUses: linear point -> nodes starting / ending.
+  llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> firstDefs, lastUses;
+  unsigned numPoints = 0;
+};
+
+/// A failure the allocator reports as an error on `op`, optionally with a
+/// note (the per-bank map at the failing point) on `noteOp`.
+struct Failure {
+  mlir::Operation *op = nullptr;
+  std::string message;
+  mlir::Operation *noteOp = nullptr;
+  std::string note;
+
+  /// Emits the error (and note) on the ops' locations.
+  void emit() const;
+};
+
+/// Builds the candidates with their live ranges and bank footprints. Fails
+/// (with the seed's messages) on a location without def or use, a bad shrink
+/// factor or a location too big for PSUM.
+mlir::FailureOr<Problem> buildLiveRanges(bir::FuncOp func,
+                                         const LinearFunction &lf,
+                                         const Geometry &geometry,
+                                         bool loopAware, Failure &failure);
+
+//===----------------------------------------------------------------------===//
+// Interference
+//===----------------------------------------------------------------------===//
+
+struct Graph {
+  /// Sorted neighbor lists.
+  std::vector<llvm::SmallVector<unsigned, 8>> adjacency;
+  /// Sum of liveN over candidates: the seed's total bank demand.
+  uint64_t totalDemand = 0;
+  /// Peak banks live at one point (MaxLive) and a point where it occurs.
+  unsigned peakDemand = 0;
+  unsigned peakPoint = 0;
+
+  bool interferes(unsigned a, unsigned b) const;
+  /// The seed's this+0x2c8: NUM_PSUM_BANKS / total bank demand.
+  double demandRatio(unsigned numBanks) const {
+    return totalDemand ? double(numBanks) / double(totalDemand) : 1.0;
+  }
+};
+
+Graph buildInterference(const Problem &problem, llvm::raw_ostream *trace);
+
+//===----------------------------------------------------------------------===//
+// Costs
+//===----------------------------------------------------------------------===//
+
+/// Spill cost per node: liveN x copy latency per save and per reload;
+/// unspillable nodes cost +inf.
+void findCosts(Problem &problem, unsigned copyLatency, llvm::raw_ostream *trace);
+
+//===----------------------------------------------------------------------===//
+// Simplify
+//===----------------------------------------------------------------------===//
+
+/// How simplify orders safe nodes and picks a blocked node to push
+/// optimistically when only hi / inf nodes remain.
+struct Heuristic {
+  std::string name;
+  enum class Blocked { CostPerBank, MinCost, MaxDegree, LongestRange, MaxBanks };
+  enum class Order { Ordinal, LiveStart, Size };
+  Blocked blocked = Blocked::CostPerBank;
+  Order order = Order::Ordinal;
+  /// Nonzero: ties are broken by a hash of the node and this seed.
+  unsigned tieSeed = 0;
+};
+
+/// The named heuristics of the best-of-n loop, the seed's first.
+std::vector<Heuristic> namedHeuristics();
+/// The first `count` heuristics (named ones, then seeded tie-break variants).
+std::vector<Heuristic> heuristicSet(unsigned count);
+
+/// Removal order: select pops from the back.
+using NodeStack = std::vector<unsigned>;
+
+NodeStack simplify(const Problem &problem, const Graph &graph,
+                   const Heuristic &heuristic, llvm::raw_ostream *trace);
+
+//===----------------------------------------------------------------------===//
+// Select
+//===----------------------------------------------------------------------===//
+
+struct Selection {
+  /// Base bank per node; nullopt for nodes in the spill set.
+  std::vector<std::optional<unsigned>> base;
+  /// Nodes that did not fit, in the order select met them.
+  std::vector<unsigned> spills;
+
+  /// Banks of `node` as a bit mask (0 if unplaced).
+  uint64_t bankMask(const Problem &problem, unsigned node) const;
+};
+
+/// Pins the pre-coloured nodes, then pops the stack and first-fits each node
+/// into the lowest window of liveN free banks.
+mlir::FailureOr<Selection> select(const Problem &problem, const Graph &graph,
+                                  const NodeStack &stack,
+                                  llvm::raw_ostream *trace, Failure &failure);
+
+/// Checks user pins: in range, clear of reserved banks and of co-live pins.
+mlir::LogicalResult checkPins(const Problem &problem, const Graph &graph);
+
+/// Writes base_bank and banks on every node's location (block k on bank
+/// base + (k mod liveBlocks) x blockBanks: the seed's round-robin).
+void commit(const Problem &problem, const Selection &selection);
+
+//===----------------------------------------------------------------------===//
+// Spill
+//===----------------------------------------------------------------------===//
+
+struct SpillOptions {
+  bir::MemorySpace space = bir::MemorySpace::sbuf;
+  unsigned copyLatency = 64;
+};
+
+/// Counters of minted locations, kept across fixpoint iterations so names
+/// stay unique (the seed's this+0xAE / this+0xAF).
+struct SpillCounters {
+  unsigned spills = 0;
+  unsigned reloads = 0;
+};
+
+/// Inserts the save after every writer and a reload before every reader of
+/// each spilled node, and points the readers at their reloads.
+mlir::LogicalResult insertSpillCode(bir::FuncOp func, const Problem &problem,
+                                    llvm::ArrayRef<unsigned> spills,
+                                    const SpillOptions &options,
+                                    SpillCounters &counters,
+                                    llvm::raw_ostream *trace, Failure &failure);
+
+/// On a location minted by spilling: the name of the tensor it copies.
+inline constexpr llvm::StringLiteral kSpillOriginAttr = "spill_of";
+/// On a location that was spilled: its readers now read reloads.
+inline constexpr llvm::StringLiteral kSpilledAttr = "spilled";
+
+} // namespace psum::alloc
+
+#endif // PSUM_TRANSFORMS_ALLOCATOR_H

@@ -1,0 +1,51 @@
+//===- Passes.td - Psum pass definitions -----------------*- tablegen -*-===//
+
+#ifndef PSUM_TRANSFORMS_PASSES_TD
+#define PSUM_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
+  let summary = "color PSUM locations into banks (Chaitin-Briggs, bank model)";
+  let description = [{
+    Allocates every PSUM location of every `bir.func` to whole PSUM banks,
+    reproducing the production allocator's phases: linearize, split
+    multi-range locations, live ranges with loop extension, interference,
+    spill costs in bank x cycles, the additive simplify test, first-fit
+    select over a free-bank bitmap and TensorCopy spilling, inside a
+    best-of-n loop. Each PSUM location then carries `base_bank` and `banks`;
+    spill code is ordinary `bir.tensor_copy`. Functions are allocated in
+    parallel. See docs/PsumAllocate.md.
+  }];
+  let dependentDialects = ["::psum::bir::BIRDialect"];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "override the functions' architecture (gen1, gen2, gen3, gen4)">,
+    Option<"numBanks", "num-banks", "unsigned", /*default=*/"0",
+           "override the number of PSUM banks (0: from the architecture)">,
+    Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
+           "override the PSUM bank size in bytes (0: from the architecture)">,
+    ListOption<"reservedBanks", "reserved-banks", "unsigned",
+           "banks the allocator must leave free (e.g. 7 for PE transposes)">,
+    Option<"bestOf", "best-of", "unsigned", /*default=*/"0",
+           "number of heuristics tried in the best-of-n loop (0: all named ones)">,
+    Option<"heuristic", "heuristic", "std::string", /*default=*/"\"\"",
+           "run only this named heuristic">,
+    Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
+           "extend live ranges around loops (false: the seed's family-a twin)">,
+    Option<"spillSpace", "spill-space", "std::string", /*default=*/"\"sbuf\"",
+           "where spilled values are saved (sbuf or dram)">,
+    Option<"copyLatency", "copy-latency", "unsigned", /*default=*/"64",
+           "cycles a spill or reload TensorCopy takes per bank">,
+    Option<"split", "split", "bool", /*default=*/"true",
+           "split PSUM locations whose disjoint ranges are used at disjoint times">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "emit the seed's report lines as remarks on each function">,
+    Option<"trace", "trace", "bool", /*default=*/"false",
+           "print the seed's phase trace to stderr">,
+    Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
+           "write a JSON allocation report to this file ('-' for stdout)">,
+  ];
+}
+
+#endif // PSUM_TRANSFORMS_PASSES_TD

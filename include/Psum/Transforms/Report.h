@@ -1,0 +1,59 @@
+//===- Report.h - allocation reports ----------------------------*- C++ -*-===//
+//
+// What psum-allocate tells about a function: the seed's report lines (as
+// remarks) and the JSON report of docs/PsumAllocate.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PSUM_TRANSFORMS_REPORT_H
+#define PSUM_TRANSFORMS_REPORT_H
+
+#include "Psum/Transforms/Allocator.h"
+
+namespace psum::alloc {
+
+struct TensorReport {
+  std::string name;
+  int64_t bytes = 0, blocks = 1;
+  unsigned liveBanks = 0;
+  Interval live{0, 0};
+  std::optional<int64_t> baseBank;
+  llvm::SmallVector<int64_t> banks;
+  bool pinned = false, spilled = false;
+  double cost = 0;
+};
+
+struct SpillReport {
+  std::string tensor;
+  bool save = true; ///< save out of PSUM, else reload into PSUM
+  std::string copy;
+  unsigned at = 0;
+};
+
+struct FunctionReport {
+  std::string function, arch;
+  unsigned numBanks = 0, bankSize = 0;
+  std::string heuristic;
+  std::vector<double> scores; ///< per heuristic tried, in order
+  double score = 0;
+  double demandRatio = 0;     ///< the seed's NUM_PSUM_BANKS / total demand
+  unsigned peakDemand = 0;    ///< MaxLive in banks before spilling
+  double utilization = 0;     ///< banks used / usable banks
+  double spillCycles = 0;
+  unsigned spilledTensors = 0;
+  std::vector<TensorReport> tensors;
+  std::vector<SpillReport> spills;
+};
+
+/// Fills the per-tensor and per-spill parts of `report` from the allocated
+/// function.
+void fillReport(bir::FuncOp func, const Geometry &geometry, bool loopAware,
+                unsigned copyLatency, FunctionReport &report);
+
+/// Writes the JSON report of all functions to `path` ('-': stdout).
+mlir::LogicalResult writeReport(llvm::StringRef path,
+                                llvm::ArrayRef<FunctionReport> reports);
+
+} // namespace psum::alloc
+
+#endif // PSUM_TRANSFORMS_REPORT_H

@@ -1,0 +1,39 @@
+//===- Costs.cpp - spill costs in bank x cycles ---------------------------===//
+//
+// The seed's find_costs (@0xae1ba0): a spill saves after every writer and
+// reloads before every reader, each a TensorCopy of liveN banks, so the
+// cost is liveN x latency per save and per reload. Read-modify-written
+// locations (accumulation groups) cannot be spilled: cost +inf.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+
+#include <limits>
+
+using namespace psum::alloc;
+
+void psum::alloc::findCosts(Problem &problem, unsigned copyLatency,
+                            llvm::raw_ostream *trace) {
+  if (trace)
+    *trace << "      find costs\n";
+  for (Node &node : problem.nodes) {
+    node.cost = 0;
+    if (node.unspillable) {
+      node.cost = std::numeric_limits<double>::infinity();
+      continue;
+    }
+    double copy = double(node.liveN) * copyLatency;
+    for (unsigned i = 0; i < node.numSaves; ++i) {
+      node.cost += copy;
+      if (trace)
+        *trace << "add store cost, remove from needSave " << node.name << "\n";
+    }
+    for (unsigned i = 0; i < node.numReloads; ++i) {
+      node.cost += copy;
+      if (trace)
+        *trace << " need load, add load cost, add to needSave " << node.name
+               << "\n";
+    }
+  }
+}

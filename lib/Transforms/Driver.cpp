@@ -1,0 +1,398 @@
+//===- Driver.cpp - the psum-allocate pass: best-of-n spill fixpoint ------===//
+//
+// The seed's PSUM_Allocator::allocate (@0xad7140): renumber, split,
+// renumber; then for each heuristic of the best-of-n loop iterate
+// live_range -> build -> find_costs -> simplify -> select -> insert_spill_code
+// until select places every node, and keep the allocation with the lowest
+// score. Every heuristic works on its own clone of the function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+#include "Psum/Transforms/Passes.h"
+#include "Psum/Transforms/Report.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <limits>
+
+namespace psum {
+#define GEN_PASS_DEF_PSUMALLOCATEPASS
+#include "Psum/Transforms/Passes.h.inc"
+} // namespace psum
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::alloc;
+
+namespace {
+
+/// Numbers in reports: "%g" style (scores are whole cycles), "inf" for +inf.
+std::string formatNumber(double value) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%.10g", value);
+  return text;
+}
+
+std::string formatPercent(double ratio) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%.2f", 100.0 * ratio);
+  return text;
+}
+
+struct AllocateOptions {
+  bool loopAware = true;
+  bool split = true;
+  SpillOptions spill;
+  std::vector<Heuristic> heuristics;
+};
+
+/// The result of one heuristic's spill fixpoint on its own clone.
+struct Attempt {
+  const Heuristic *heuristic = nullptr;
+  OwningOpRef<bir::FuncOp> func;
+  bool ok = false;
+  Failure failure;
+  double spillCycles = 0;
+  unsigned spilledTensors = 0;
+  uint64_t banksUsed = 0;
+
+  double score() const {
+    return ok ? spillCycles : std::numeric_limits<double>::infinity();
+  }
+  /// Lower score first, then fewer banks; ties keep the earlier heuristic.
+  bool betterThan(const Attempt &other) const {
+    if (score() != other.score())
+      return score() < other.score();
+    return llvm::popcount(banksUsed) < llvm::popcount(other.banksUsed);
+  }
+};
+
+/// Describes what occupies each bank at `point`: the note of a failure.
+std::string describeBanks(const Problem &problem, const Selection *selection,
+                          unsigned point) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "PSUM at linear point " << point << " (bank: tensor [live range]):";
+  const Geometry &geometry = problem.geometry;
+  for (unsigned bank = 0; bank < geometry.numBanks; ++bank) {
+    os << "\n  bank " << bank << ": ";
+    if (geometry.reserved & (uint64_t(1) << bank)) {
+      os << "reserved";
+      continue;
+    }
+    bool any = false;
+    for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+      if (node.def > point || node.use < point || !selection ||
+          !(selection->bankMask(problem, v) & (uint64_t(1) << bank)))
+        continue;
+      os << (any ? ", " : "") << node.name << " [" << node.def << ", "
+         << node.use << "]";
+      any = true;
+    }
+    if (!any)
+      os << "free";
+  }
+  for (auto [v, node] : llvm::enumerate(problem.nodes))
+    if (node.def <= point && point <= node.use &&
+        (!selection || !selection->base[v]))
+      os << "\n  unplaced: " << node.name << " (" << node.liveN
+         << " banks) [" << node.def << ", " << node.use << "]";
+  return text;
+}
+
+/// The failing point of `node`: its point of highest bank demand.
+unsigned busiestPoint(const Problem &problem, const Node &node) {
+  unsigned best = node.def, bestBanks = 0;
+  for (unsigned p = node.def; p <= node.use; ++p) {
+    unsigned banks = 0;
+    for (const Node &other : problem.nodes)
+      if (other.def <= p && p <= other.use)
+        banks += other.liveN;
+    if (banks > bestBanks) {
+      bestBanks = banks;
+      best = p;
+    }
+  }
+  return best;
+}
+
+void attachBankMap(Failure &failure, const Problem &problem,
+                   const LinearFunction &lf, const Selection *selection,
+                   std::optional<unsigned> node) {
+  unsigned point = node ? busiestPoint(problem, problem.nodes[*node]) : 0;
+  if (point >= lf.points.size())
+    return;
+  failure.noteOp = lf.points[point].op;
+  failure.note = describeBanks(problem, selection, point);
+}
+
+/// Runs one heuristic's spill fixpoint on a clone of `original`.
+Attempt runHeuristic(bir::FuncOp original, const Geometry &geometry,
+                     const AllocateOptions &options,
+                     const Heuristic &heuristic, llvm::raw_ostream *trace) {
+  Attempt attempt;
+  attempt.heuristic = &heuristic;
+  attempt.func = original.clone();
+  bir::FuncOp func = *attempt.func;
+  SpillCounters counters;
+  if (trace)
+    *trace << "best-of-n loop, heuristic = " << heuristic.name << "\n";
+  // Each round spills at least one node and a spilled node is never spilled
+  // again, so the candidates of the first round bound the rounds.
+  for (unsigned round = 0;; ++round) {
+    LinearFunction lf = linearize(func);
+    FailureOr<Problem> problem =
+        buildLiveRanges(func, lf, geometry, options.loopAware, attempt.failure);
+    if (failed(problem))
+      return attempt;
+    Graph graph = buildInterference(*problem, trace);
+    findCosts(*problem, options.spill.copyLatency, trace);
+    NodeStack stack = simplify(*problem, graph, heuristic, trace);
+    FailureOr<Selection> selection =
+        select(*problem, graph, stack, trace, attempt.failure);
+    if (failed(selection))
+      return attempt;
+    if (selection->spills.empty()) {
+      commit(*problem, *selection);
+      for (unsigned v = 0; v < problem->nodes.size(); ++v)
+        attempt.banksUsed |= selection->bankMask(*problem, v);
+      attempt.ok = true;
+      if (trace)
+        *trace << "PSUM score = " << formatNumber(attempt.score())
+               << " (lower is better)\n";
+      return attempt;
+    }
+    if (failed(insertSpillCode(func, *problem, selection->spills,
+                               options.spill, counters, trace,
+                               attempt.failure))) {
+      auto culprit = llvm::find_if(selection->spills, [&](unsigned v) {
+        return problem->nodes[v].memloc == attempt.failure.op;
+      });
+      attachBankMap(attempt.failure, *problem, lf, &*selection,
+                    culprit != selection->spills.end()
+                        ? std::optional<unsigned>(*culprit)
+                        : std::nullopt);
+      return attempt;
+    }
+    for (unsigned v : selection->spills) {
+      attempt.spillCycles += problem->nodes[v].cost;
+      ++attempt.spilledTensors;
+    }
+    if (trace)
+      *trace << "spilling from PSUM cost about "
+             << formatNumber(attempt.spillCycles)
+             << " cycles\n";
+  }
+}
+
+/// Whether every candidate already carries banks that still hold: then the
+/// function was allocated before and is left as it is.
+bool isAllocated(const Problem &problem, const Graph &graph) {
+  std::vector<uint64_t> masks;
+  for (const Node &node : problem.nodes) {
+    auto memloc = cast<bir::MemLocOp>(node.memloc);
+    std::optional<int64_t> base = memloc.getBaseBank();
+    if (!base || !memloc.getBanks() ||
+        *base + node.liveN > problem.geometry.numBanks)
+      return false;
+    for (auto [k, bank] : llvm::enumerate(*memloc.getBanks()))
+      if (bank != *base + int64_t(k % node.liveBlocks()) * node.blockBanks)
+        return false;
+    masks.push_back(((uint64_t(1) << node.liveN) - 1) << *base);
+  }
+  for (unsigned v = 0; v < problem.nodes.size(); ++v) {
+    if (masks[v] & problem.geometry.reserved)
+      return false;
+    for (unsigned m : graph.adjacency[v])
+      if (masks[v] & masks[m])
+        return false;
+  }
+  return true;
+}
+
+class PsumAllocatePass
+    : public psum::impl::PsumAllocatePassBase<PsumAllocatePass> {
+public:
+  using PsumAllocatePassBase::PsumAllocatePassBase;
+
+  void runOnOperation() override;
+
+private:
+  FailureOr<Geometry> getGeometry(bir::FuncOp func);
+  LogicalResult allocate(bir::FuncOp func, const AllocateOptions &options,
+                         FunctionReport &report, std::string &traceText);
+  void emitRemarks(bir::FuncOp func, const FunctionReport &report,
+                   ArrayRef<double> scores);
+};
+
+} // namespace
+
+FailureOr<Geometry> PsumAllocatePass::getGeometry(bir::FuncOp func) {
+  bir::ArchAttr arch = func.getArch();
+  Geometry geometry;
+  bir::ArchGen gen = arch.getGen();
+  geometry.numBanks = arch.getNumBanks();
+  geometry.bankSize = arch.getBankSize();
+  if (!this->arch.empty()) {
+    std::optional<bir::ArchGen> override = bir::symbolizeArchGen(this->arch);
+    if (!override)
+      return func.emitError("unknown architecture '")
+             << this->arch << "' in the arch option";
+    gen = *override;
+    geometry.numBanks = bir::ArchAttr::defaultNumBanks(gen);
+    geometry.bankSize = bir::ArchAttr::defaultBankSize(gen);
+  }
+  if (numBanks != 0)
+    geometry.numBanks = numBanks;
+  if (bankSize != 0)
+    geometry.bankSize = bankSize;
+  if (geometry.numBanks > 64)
+    return func.emitError("num-banks must be at most 64, got ")
+           << geometry.numBanks;
+  for (unsigned bank : reservedBanks) {
+    if (bank >= geometry.numBanks)
+      return func.emitError("reserved bank ")
+             << bank << " is outside the " << geometry.numBanks
+             << " PSUM banks";
+    geometry.reserved |= uint64_t(1) << bank;
+  }
+  if (geometry.usableBanks() == 0)
+    return func.emitError("every PSUM bank is reserved");
+  return geometry;
+}
+
+LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
+                                         const AllocateOptions &options,
+                                         FunctionReport &report,
+                                         std::string &traceText) {
+  llvm::raw_string_ostream traceStream(traceText);
+  llvm::raw_ostream *trace = this->trace ? &traceStream : nullptr;
+  FailureOr<Geometry> geometry = getGeometry(func);
+  if (failed(geometry))
+    return failure();
+  if (trace)
+    *trace << " allocating PSUM " << func.getSymName() << "\n";
+
+  // Errors that no heuristic can avoid come first, on the function as given.
+  Failure failure;
+  LinearFunction lf = linearize(func);
+  FailureOr<Problem> problem =
+      buildLiveRanges(func, lf, *geometry, options.loopAware, failure);
+  if (failed(problem)) {
+    failure.emit();
+    return mlir::failure();
+  }
+  Graph graph = buildInterference(*problem, nullptr);
+  if (failed(checkPins(*problem, graph)))
+    return mlir::failure();
+  report.demandRatio = graph.demandRatio(geometry->usableBanks());
+  report.peakDemand = graph.peakDemand;
+
+  if (!problem->nodes.empty() && isAllocated(*problem, graph)) {
+    report.heuristic = "preallocated";
+  } else {
+    if (options.split && splitLocations(func, options.loopAware) && trace)
+      *trace << " split multi-range PSUM locations\n";
+    std::vector<Attempt> attempts;
+    for (const Heuristic &heuristic : options.heuristics)
+      attempts.push_back(
+          runHeuristic(func, *geometry, options, heuristic, trace));
+    Attempt *best = &attempts.front();
+    for (Attempt &attempt : attempts) {
+      report.scores.push_back(attempt.score());
+      if (attempt.betterThan(*best))
+        best = &attempt;
+    }
+    if (!best->ok) {
+      attempts.front().failure.emit();
+      return mlir::failure();
+    }
+    if (trace)
+      *trace << "best PSUM heuristic = " << best->heuristic->name << "\n";
+    func.getBody().takeBody(best->func->getBody());
+    report.heuristic = best->heuristic->name;
+    report.score = best->score();
+    report.spillCycles = best->spillCycles;
+    report.spilledTensors = best->spilledTensors;
+  }
+  fillReport(func, *geometry, options.loopAware, options.spill.copyLatency,
+             report);
+  if (trace)
+    *trace << "number of tensors spilled from PSUM = " << report.spilledTensors
+           << "\n"
+           << formatPercent(report.utilization)
+           << "% PSUM utilization after allocation\n";
+  return success();
+}
+
+void PsumAllocatePass::emitRemarks(bir::FuncOp func,
+                                   const FunctionReport &report,
+                                   ArrayRef<double> scores) {
+  Location loc = func.getLoc();
+  emitRemark(loc) << formatPercent(report.demandRatio)
+                  << "% PSUM demand before spilling";
+  for (double score : scores)
+    emitRemark(loc) << "PSUM score = " << formatNumber(score)
+                    << " (lower is better)";
+  emitRemark(loc) << "best PSUM heuristic = " << report.heuristic;
+  if (report.spilledTensors)
+    emitRemark(loc) << "spilling from PSUM cost about "
+                    << formatNumber(report.spillCycles) << " cycles";
+  emitRemark(loc) << "number of tensors spilled from PSUM = "
+                  << report.spilledTensors;
+  emitRemark(loc) << formatPercent(report.utilization)
+                  << "% PSUM utilization after allocation";
+}
+
+void PsumAllocatePass::runOnOperation() {
+  AllocateOptions options;
+  options.loopAware = loopAware;
+  options.split = split;
+  options.spill.copyLatency = copyLatency;
+  if (spillSpace == "dram") {
+    options.spill.space = bir::MemorySpace::dram;
+  } else if (spillSpace != "sbuf") {
+    getOperation().emitError("spill-space must be sbuf or dram, got '")
+        << spillSpace << "'";
+    return signalPassFailure();
+  }
+  options.heuristics = heuristicSet(bestOf);
+  if (!heuristic.empty()) {
+    auto it = llvm::find_if(options.heuristics, [&](const Heuristic &h) {
+      return h.name == heuristic;
+    });
+    if (it == options.heuristics.end()) {
+      getOperation().emitError("unknown heuristic '") << heuristic << "'";
+      return signalPassFailure();
+    }
+    options.heuristics = {*it};
+  }
+
+  SmallVector<bir::FuncOp> funcs(getOperation().getOps<bir::FuncOp>());
+  std::vector<FunctionReport> reports(funcs.size());
+  std::vector<std::string> traces(funcs.size());
+  MLIRContext *context = &getContext();
+  // Functions are independent; diagnostics keep function order.
+  ParallelDiagnosticHandler handler(context);
+  LogicalResult result = failableParallelForEach(
+      context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
+        handler.setOrderIDForThread(i);
+        LogicalResult allocated =
+            allocate(funcs[i], options, reports[i], traces[i]);
+        if (succeeded(allocated) && remarks)
+          emitRemarks(funcs[i], reports[i], reports[i].scores);
+        handler.eraseOrderIDForThread();
+        return allocated;
+      });
+  for (const std::string &text : traces)
+    llvm::errs() << text;
+  if (failed(result))
+    return signalPassFailure();
+  if (!reportFile.empty() && failed(writeReport(reportFile, reports)))
+    return signalPassFailure();
+}

@@ -1,0 +1,153 @@
+//===- LiveRange.cpp - candidates, live ranges and bank footprints --------===//
+//
+// The seed's live_range (@0xadece0): def = first writer, use = last reader,
+// stretched around loops; the footprint is liveN banks, shrunk by the
+// factor the block access patterns allow; a location needing more banks
+// than PSUM has is fatal.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::alloc;
+
+unsigned Geometry::usableBanks() const {
+  return numBanks - llvm::popcount(reserved & allBanks());
+}
+
+/// How many times fewer blocks than the location has are live at once.
+///
+/// Blocks can share banks when every access indexes one block by the same
+/// unit-step loop's induction variable, `iv + c`: block b is written from
+/// iteration b - max(c_write) and read until iteration b - min(c_read), so
+/// at most W = max(c_write) - min(c_read) + 1 blocks are live in any
+/// iteration. Reads must not run ahead of writes (max(c_read) <=
+/// min(c_write)). The live block count is the smallest divisor of the block
+/// count that is at least W, so the round-robin k mod liveBlocks never puts
+/// two live blocks on one bank.
+static unsigned computeShrinkFactor(int64_t blocks,
+                                   ArrayRef<LocAccess> accesses) {
+  if (blocks <= 1)
+    return 1;
+  Value iv;
+  int64_t minRead = std::numeric_limits<int64_t>::max();
+  int64_t maxRead = std::numeric_limits<int64_t>::min();
+  int64_t minWrite = minRead, maxWrite = maxRead;
+  for (const LocAccess &a : accesses) {
+    if (!a.access.iv || (iv && a.access.iv != iv))
+      return 1;
+    iv = a.access.iv;
+    int64_t offset = a.access.ap.getBlockOffset();
+    if (bir::isRead(a.access.kind)) {
+      minRead = std::min(minRead, offset);
+      maxRead = std::max(maxRead, offset);
+    }
+    if (bir::isWrite(a.access.kind)) {
+      minWrite = std::min(minWrite, offset);
+      maxWrite = std::max(maxWrite, offset);
+    }
+  }
+  auto loop = cast<bir::LoopOp>(
+      cast<BlockArgument>(iv).getOwner()->getParentOp());
+  if (loop.getStep() != 1 || maxRead > minWrite)
+    return 1;
+  int64_t window = maxWrite - minRead + 1;
+  for (int64_t live = 1; live <= blocks; ++live)
+    if (blocks % live == 0 && live >= window)
+      return static_cast<unsigned>(blocks / live);
+  return 1;
+}
+
+FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
+                                                const LinearFunction &lf,
+                                                const Geometry &geometry,
+                                                bool loopAware,
+                                                Failure &failure) {
+  Problem problem;
+  problem.geometry = geometry;
+  problem.numPoints = lf.points.size();
+  auto accesses = collectPsumAccesses(lf);
+  auto fail = [&](Operation *op, const Twine &message) {
+    failure.op = op;
+    failure.message = message.str();
+    return mlir::failure();
+  };
+
+  // Candidates are the PSUM locations with access patterns, numbered in
+  // program order (renumber_locations).
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+    if (!memloc.isPsum())
+      continue;
+    auto it = accesses.find(memloc.getResult());
+    if (it == accesses.end())
+      continue;
+    ArrayRef<LocAccess> locAccesses = it->second;
+    RawRange raw = findDefUse(locAccesses);
+    if (!raw.firstDef)
+      return fail(memloc, "no first def find: PSUM location '" +
+                              memloc.getName() + "' is never written");
+    if (!raw.lastUse)
+      return fail(memloc, "no last use find: PSUM location '" +
+                              memloc.getName() + "' is never read");
+
+    Node node;
+    node.name = memloc.getName().str();
+    node.memloc = memloc;
+    node.blocks = memloc.getNumBlocks();
+    node.blockBanks = llvm::divideCeil(static_cast<uint64_t>(memloc.getBytes()),
+                                       geometry.bankSize);
+    node.shrinkFactor = computeShrinkFactor(node.blocks, locAccesses);
+    if (node.blocks % node.shrinkFactor != 0)
+      return fail(memloc, "getNBlocks() % shrink_factor == 0 fails for '" +
+                              memloc.getName() + "'");
+    uint64_t liveN = static_cast<uint64_t>(node.blocks / node.shrinkFactor) *
+                     node.blockBanks;
+    if (geometry.usableBanks() < liveN)
+      return fail(memloc, memloc.getName() + " is too big for PSUM, requires " +
+                              Twine(liveN) + " banks with PSUM size " +
+                              Twine(geometry.usableBanks()));
+    node.liveN = static_cast<unsigned>(liveN);
+
+    Interval range{*raw.firstDef, *raw.lastUse};
+    if (range.use < range.def)
+      range.use = range.def;
+    if (loopAware)
+      range = extendAroundLoops(lf, range);
+    node.def = range.def;
+    node.use = range.use;
+
+    // Count instructions, not accesses: one save / reload serves all
+    // accesses of one instruction.
+    llvm::SmallPtrSet<Operation *, 8> writers, readers;
+    for (const LocAccess &a : locAccesses) {
+      Operation *op = lf.points[a.point].op;
+      if (bir::isWrite(a.access.kind))
+        writers.insert(op);
+      if (bir::isRead(a.access.kind))
+        readers.insert(op);
+      if (a.access.kind == bir::AccessKind::ReadWrite)
+        node.unspillable = true;
+    }
+    for (Operation *op : writers)
+      if (readers.contains(op))
+        node.unspillable = true;
+    node.numSaves = writers.size();
+    node.numReloads = readers.size();
+    node.fromSpill = memloc->hasAttr(kSpillOriginAttr) ||
+                     memloc->hasAttr(kSpilledAttr);
+    if (std::optional<int64_t> pin = memloc.getPin())
+      node.pin = static_cast<unsigned>(*pin);
+
+    unsigned id = problem.nodes.size();
+    problem.firstDefs[node.def].push_back(id);
+    problem.lastUses[node.use].push_back(id);
+    problem.nodes.push_back(std::move(node));
+  }
+  return problem;
+}

@@ -1,0 +1,146 @@
+//===- Report.cpp - allocation reports ------------------------------------===//
+
+#include "Psum/Transforms/Report.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::alloc;
+
+void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
+                             bool loopAware, unsigned copyLatency,
+                             FunctionReport &report) {
+  report.function = func.getSymName().str();
+  report.arch = bir::stringifyArchGen(func.getArch().getGen()).str();
+  report.numBanks = geometry.numBanks;
+  report.bankSize = geometry.bankSize;
+
+  LinearFunction lf = linearize(func);
+  Failure ignored;
+  FailureOr<Problem> problem =
+      buildLiveRanges(func, lf, geometry, loopAware, ignored);
+  if (failed(problem))
+    return;
+  findCosts(*problem, copyLatency, nullptr);
+  uint64_t used = 0;
+  for (const Node &node : problem->nodes) {
+    auto memloc = cast<bir::MemLocOp>(node.memloc);
+    TensorReport tensor;
+    tensor.name = node.name;
+    tensor.bytes = memloc.getBytes();
+    tensor.blocks = node.blocks;
+    tensor.liveBanks = node.liveN;
+    tensor.live = {node.def, node.use};
+    tensor.baseBank = memloc.getBaseBank();
+    if (std::optional<ArrayRef<int64_t>> banks = memloc.getBanks())
+      tensor.banks.assign(banks->begin(), banks->end());
+    if (tensor.baseBank)
+      used |= ((uint64_t(1) << node.liveN) - 1) << *tensor.baseBank;
+    tensor.pinned = node.pin.has_value();
+    tensor.spilled = memloc->hasAttr(kSpilledAttr);
+    tensor.cost = node.cost;
+    report.tensors.push_back(std::move(tensor));
+  }
+  report.utilization =
+      double(llvm::popcount(used)) / double(geometry.usableBanks());
+
+  for (auto [index, point] : llvm::enumerate(lf.points)) {
+    auto copy = dyn_cast<bir::TensorCopyOp>(point.op);
+    if (!copy)
+      continue;
+    auto dst = bir::getMemLoc(copy.getLocs()[0]);
+    auto origin = dst->getAttrOfType<StringAttr>(kSpillOriginAttr);
+    if (!origin)
+      continue;
+    report.spills.push_back({origin.str(), !dst.isPsum(), dst.getName().str(),
+                             static_cast<unsigned>(index)});
+  }
+}
+
+static void writeNumber(llvm::json::OStream &json, double value) {
+  if (std::isinf(value))
+    json.value("inf");
+  else
+    json.value(value);
+}
+
+static void writeFunction(llvm::json::OStream &json,
+                          const FunctionReport &report) {
+  json.object([&] {
+    json.attribute("function", report.function);
+    json.attribute("arch", report.arch);
+    json.attribute("num_banks", report.numBanks);
+    json.attribute("bank_size", report.bankSize);
+    json.attribute("heuristic", report.heuristic);
+    json.attributeBegin("score");
+    writeNumber(json, report.score);
+    json.attributeEnd();
+    json.attribute("demand_ratio", report.demandRatio);
+    json.attribute("peak_demand", report.peakDemand);
+    json.attribute("utilization", report.utilization);
+    json.attribute("spill_cycles", report.spillCycles);
+    json.attributeArray("tensors", [&] {
+      for (const TensorReport &tensor : report.tensors) {
+        json.object([&] {
+          json.attribute("name", tensor.name);
+          json.attribute("bytes", tensor.bytes);
+          json.attribute("blocks", tensor.blocks);
+          json.attribute("live_banks", tensor.liveBanks);
+          json.attributeArray("live", [&] {
+            json.value(tensor.live.def);
+            json.value(tensor.live.use);
+          });
+          if (tensor.baseBank)
+            json.attribute("base_bank", *tensor.baseBank);
+          else
+            json.attribute("base_bank", nullptr);
+          json.attributeArray("banks", [&] {
+            for (int64_t bank : tensor.banks)
+              json.value(bank);
+          });
+          json.attribute("pinned", tensor.pinned);
+          json.attribute("spilled", tensor.spilled);
+          json.attributeBegin("cost");
+          writeNumber(json, tensor.cost);
+          json.attributeEnd();
+        });
+      }
+    });
+    json.attributeArray("spills", [&] {
+      for (const SpillReport &spill : report.spills) {
+        json.object([&] {
+          json.attribute("tensor", spill.tensor);
+          json.attribute("kind", spill.save ? "save" : "reload");
+          json.attribute("copy", spill.copy);
+          json.attribute("at", spill.at);
+        });
+      }
+    });
+  });
+}
+
+LogicalResult psum::alloc::writeReport(StringRef path,
+                                       ArrayRef<FunctionReport> reports) {
+  std::error_code error;
+  llvm::ToolOutputFile file(path, error, llvm::sys::fs::OF_Text);
+  if (error) {
+    llvm::errs() << "error: cannot open report file '" << path
+                 << "': " << error.message() << "\n";
+    return failure();
+  }
+  {
+    llvm::json::OStream json(file.os(), /*IndentSize=*/2);
+    json.array([&] {
+      for (const FunctionReport &report : reports)
+        writeFunction(json, report);
+    });
+  }
+  file.os() << "\n";
+  file.keep();
+  return success();
+}

@@ -1,0 +1,178 @@
+//===- Simplify.cpp - the additive-bank degree test -----------------------===//
+//
+// The seed's simplify (@0xae7f90): a node is SAFE (lo) iff
+//   NUM_PSUM_BANKS - own banks - sum(neighbor banks) >= 0,
+// else INFINITE (inf, unspillable) or UNSAFE (hi). Safe nodes are pushed and
+// removed, which frees their banks in every neighbor's budget and may make
+// neighbors safe. When only hi / inf nodes remain (the seed is silent) the
+// heuristic pushes one optimistically (Briggs): select may still place it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+
+#include "llvm/ADT/Hashing.h"
+
+#include <cmath>
+#include <set>
+#include <tuple>
+
+using namespace psum::alloc;
+
+std::vector<Heuristic> psum::alloc::namedHeuristics() {
+  using B = Heuristic::Blocked;
+  using O = Heuristic::Order;
+  return {
+      {"seed", B::CostPerBank, O::Ordinal, 0},
+      {"min-cost", B::MinCost, O::Ordinal, 0},
+      {"max-degree", B::MaxDegree, O::Ordinal, 0},
+      {"longest-range", B::LongestRange, O::LiveStart, 0},
+      {"max-banks", B::MaxBanks, O::Size, 0},
+  };
+}
+
+std::vector<Heuristic> psum::alloc::heuristicSet(unsigned count) {
+  std::vector<Heuristic> named = namedHeuristics();
+  if (count == 0 || count == named.size())
+    return named;
+  std::vector<Heuristic> set;
+  for (unsigned i = 0; i < count; ++i) {
+    if (i < named.size()) {
+      set.push_back(named[i]);
+      continue;
+    }
+    // The seed's perturbation between best-of-n rounds is not pinned (G2):
+    // further rounds rerun the seed heuristic with a seeded tie-break.
+    Heuristic variant = named.front();
+    variant.name = "seed-tie" + std::to_string(i);
+    variant.tieSeed = i;
+    set.push_back(variant);
+  }
+  return set;
+}
+
+namespace {
+/// Ordered worklist: (primary key, tie key, node).
+using Worklist = std::set<std::tuple<double, uint64_t, unsigned>>;
+} // namespace
+
+NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
+                                const Heuristic &heuristic,
+                                llvm::raw_ostream *trace) {
+  const std::vector<Node> &nodes = problem.nodes;
+  size_t n = nodes.size();
+  int64_t numBanks = problem.geometry.usableBanks();
+
+  auto tie = [&](unsigned node) -> uint64_t {
+    if (!heuristic.tieSeed)
+      return node;
+    return static_cast<uint64_t>(llvm::hash_combine(node, heuristic.tieSeed));
+  };
+  std::vector<int64_t> budget(n);
+  std::vector<int64_t> neighborBanks(n, 0);
+  for (unsigned v = 0; v < n; ++v) {
+    for (unsigned m : graph.adjacency[v])
+      neighborBanks[v] += nodes[m].liveN;
+    budget[v] = numBanks - nodes[v].liveN - neighborBanks[v];
+  }
+  auto orderKey = [&](unsigned v) -> double {
+    switch (heuristic.order) {
+    case Heuristic::Order::Ordinal:
+      return 0;
+    case Heuristic::Order::LiveStart:
+      return nodes[v].def;
+    case Heuristic::Order::Size:
+      return -double(nodes[v].liveN);
+    }
+    return 0;
+  };
+  auto blockedKey = [&](unsigned v) -> double {
+    const Node &node = nodes[v];
+    switch (heuristic.blocked) {
+    case Heuristic::Blocked::CostPerBank:
+      return node.cost / double(node.liveN + neighborBanks[v]);
+    case Heuristic::Blocked::MinCost:
+      return node.cost;
+    case Heuristic::Blocked::MaxDegree:
+      return -double(neighborBanks[v]);
+    case Heuristic::Blocked::LongestRange:
+      return -double(node.use - node.def);
+    case Heuristic::Blocked::MaxBanks:
+      return -double(node.liveN);
+    }
+    return 0;
+  };
+
+  enum class List { None, Lo, Hi, Inf };
+  std::vector<List> where(n, List::None);
+  Worklist lo, hi, inf;
+  auto insert = [&](unsigned v) {
+    if (budget[v] >= 0) {
+      lo.insert({orderKey(v), tie(v), v});
+      where[v] = List::Lo;
+    } else if (std::isinf(nodes[v].cost)) {
+      inf.insert({0, tie(v), v});
+      where[v] = List::Inf;
+    } else {
+      hi.insert({blockedKey(v), tie(v), v});
+      where[v] = List::Hi;
+    }
+  };
+  auto erase = [&](unsigned v) {
+    switch (where[v]) {
+    case List::Lo:
+      lo.erase({orderKey(v), tie(v), v});
+      break;
+    case List::Hi:
+      hi.erase({blockedKey(v), tie(v), v});
+      break;
+    case List::Inf:
+      inf.erase({0, tie(v), v});
+      break;
+    case List::None:
+      break;
+    }
+    where[v] = List::None;
+  };
+
+  // Pinned nodes are pre-coloured: select places them before popping.
+  for (unsigned v = 0; v < n; ++v)
+    if (!nodes[v].pin)
+      insert(v);
+  if (trace) {
+    *trace << "            lo = " << lo.size() << "\n"
+           << "            hi = " << hi.size() << "\n"
+           << "            inf = " << inf.size() << "\n"
+           << "            total = " << lo.size() + hi.size() + inf.size()
+           << "\n";
+  }
+
+  NodeStack stack;
+  while (!lo.empty() || !hi.empty() || !inf.empty()) {
+    unsigned v;
+    if (!lo.empty()) {
+      v = std::get<2>(*lo.begin());
+      if (trace)
+        *trace << "push back low " << nodes[v].name << "\n";
+    } else {
+      v = std::get<2>(hi.empty() ? *inf.begin() : *hi.begin());
+      if (trace)
+        *trace << "push back optimistic " << nodes[v].name << "\n";
+    }
+    erase(v);
+    stack.push_back(v);
+    for (unsigned m : graph.adjacency[v]) {
+      if (where[m] == List::None)
+        continue;
+      bool wasSafe = budget[m] >= 0;
+      budget[m] += nodes[v].liveN;
+      if (!wasSafe && budget[m] >= 0) {
+        erase(m);
+        insert(m);
+        if (trace)
+          *trace << "neighbor push to low " << nodes[m].name << "\n";
+      }
+    }
+  }
+  return stack;
+}

@@ -1,0 +1,121 @@
+//===- Split.cpp - split multi-range PSUM locations -----------------------===//
+//
+// The seed's psum_memloc_split: a PSUM location whose accesses form disjoint
+// byte ranges used at disjoint times becomes one location per range, so the
+// colorer sees several small candidates instead of one long, wide one.
+// Ranges are grouped by byte overlap, then groups whose (loop-extended) live
+// ranges overlap are merged back: only pieces that are disjoint in both
+// space and time are split.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::alloc;
+
+namespace {
+struct Piece {
+  int64_t lo, hi;
+  SmallVector<LocAccess> accesses;
+  Interval live{0, 0};
+};
+} // namespace
+
+/// Groups the accesses into pieces disjoint in bytes and in time; empty if
+/// the location cannot be split.
+static SmallVector<Piece> findPieces(const LinearFunction &lf,
+                                     ArrayRef<LocAccess> accesses,
+                                     bool loopAware) {
+  SmallVector<LocAccess> sorted(accesses);
+  llvm::stable_sort(sorted, [](const LocAccess &a, const LocAccess &b) {
+    return a.access.ap.getByteOffset() < b.access.ap.getByteOffset();
+  });
+  SmallVector<Piece> byBytes;
+  for (const LocAccess &a : sorted) {
+    int64_t lo = a.access.ap.getByteOffset();
+    int64_t hi = lo + a.access.ap.getByteSize();
+    if (byBytes.empty() || lo >= byBytes.back().hi)
+      byBytes.push_back({lo, hi, {}});
+    byBytes.back().hi = std::max(byBytes.back().hi, hi);
+    byBytes.back().accesses.push_back(a);
+  }
+  if (byBytes.size() < 2)
+    return {};
+  for (Piece &piece : byBytes) {
+    llvm::stable_sort(piece.accesses, [](const LocAccess &a,
+                                         const LocAccess &b) {
+      return a.point < b.point;
+    });
+    RawRange raw = findDefUse(piece.accesses);
+    if (!raw.firstDef || !raw.lastUse)
+      return {}; // live_range reports the missing def / use
+    piece.live = {*raw.firstDef, std::max(*raw.firstDef, *raw.lastUse)};
+    if (loopAware)
+      piece.live = extendAroundLoops(lf, piece.live);
+  }
+  llvm::stable_sort(byBytes, [](const Piece &a, const Piece &b) {
+    return a.live.def < b.live.def;
+  });
+  SmallVector<Piece> pieces;
+  for (Piece &piece : byBytes) {
+    if (!pieces.empty() && pieces.back().live.overlaps(piece.live)) {
+      Piece &merged = pieces.back();
+      merged.lo = std::min(merged.lo, piece.lo);
+      merged.hi = std::max(merged.hi, piece.hi);
+      merged.live.use = std::max(merged.live.use, piece.live.use);
+      merged.accesses.append(piece.accesses);
+      continue;
+    }
+    pieces.push_back(std::move(piece));
+  }
+  if (pieces.size() < 2)
+    return {};
+  return pieces;
+}
+
+unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
+  LinearFunction lf = linearize(func);
+  auto accesses = collectPsumAccesses(lf);
+  SmallVector<bir::MemLocOp> memlocs(func.getBodyBlock().getOps<bir::MemLocOp>());
+  unsigned numSplit = 0;
+  for (bir::MemLocOp memloc : memlocs) {
+    // Hand-placed and spill-minted locations keep their shape.
+    if (!memloc.isPsum() || memloc.getPin() ||
+        memloc->hasAttr(kSpillOriginAttr) || memloc->hasAttr(kSpilledAttr))
+      continue;
+    auto it = accesses.find(memloc.getResult());
+    if (it == accesses.end())
+      continue;
+    SmallVector<Piece> pieces = findPieces(lf, it->second, loopAware);
+    if (pieces.empty())
+      continue;
+    OpBuilder builder(memloc);
+    for (auto [k, piece] : llvm::enumerate(pieces)) {
+      auto part = bir::MemLocOp::create(
+          builder, memloc.getLoc(), memloc.getType(),
+          builder.getStringAttr(memloc.getName() + "_split" + Twine(k)),
+          memloc.getSpaceAttr(), memloc.getPartitionsAttr(),
+          builder.getI64IntegerAttr(piece.hi - piece.lo),
+          memloc.getBlocksAttr(), nullptr, nullptr, nullptr);
+      for (const LocAccess &a : piece.accesses) {
+        Operation *op = lf.points[a.point].op;
+        bir::AccessAttr ap = a.access.ap;
+        SmallVector<Attribute> aps(
+            op->getAttrOfType<ArrayAttr>("aps").getValue());
+        aps[a.access.index] = bir::AccessAttr::get(
+            ap.getContext(), ap.getPartOffset(), ap.getPartSize(),
+            ap.getByteOffset() - piece.lo, ap.getByteSize(), ap.getBlockIv(),
+            ap.getBlockOffset());
+        op->setAttr("aps", builder.getArrayAttr(aps));
+        op->setOperand(a.access.index, part);
+      }
+    }
+    memloc.erase();
+    ++numSplit;
+  }
+  return numSplit;
+}
