@@ -3,7 +3,10 @@
 // The seed's find_costs (@0xae1ba0): a spill saves after every writer and
 // reloads before every reader, each a TensorCopy of liveN banks, so the
 // cost is liveN x latency per save and per reload. Read-modify-written
-// locations (accumulation groups) cannot be spilled: cost +inf.
+// locations (accumulation groups) cannot be spilled: cost +inf. Neither can
+// what spilling minted (saved originals, reloads): spilling them again would
+// only add copies, so they are +inf too and simplify pushes them last, which
+// makes select place them first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +22,7 @@ void psum::alloc::findCosts(Problem &problem, unsigned copyLatency,
     *trace << "      find costs\n";
   for (Node &node : problem.nodes) {
     node.cost = 0;
-    if (node.unspillable) {
+    if (node.unspillable || node.fromSpill) {
       node.cost = std::numeric_limits<double>::infinity();
       continue;
     }

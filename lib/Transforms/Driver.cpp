@@ -223,7 +223,6 @@ public:
   void runOnOperation() override;
 
 private:
-  FailureOr<Geometry> getGeometry(bir::FuncOp func);
   LogicalResult allocate(bir::FuncOp func, const AllocateOptions &options,
                          FunctionReport &report, std::string &traceText);
   void emitRemarks(bir::FuncOp func, const FunctionReport &report,
@@ -232,47 +231,14 @@ private:
 
 } // namespace
 
-FailureOr<Geometry> PsumAllocatePass::getGeometry(bir::FuncOp func) {
-  bir::ArchAttr arch = func.getArch();
-  Geometry geometry;
-  bir::ArchGen gen = arch.getGen();
-  geometry.numBanks = arch.getNumBanks();
-  geometry.bankSize = arch.getBankSize();
-  if (!this->arch.empty()) {
-    std::optional<bir::ArchGen> override = bir::symbolizeArchGen(this->arch);
-    if (!override)
-      return func.emitError("unknown architecture '")
-             << this->arch << "' in the arch option";
-    gen = *override;
-    geometry.numBanks = bir::ArchAttr::defaultNumBanks(gen);
-    geometry.bankSize = bir::ArchAttr::defaultBankSize(gen);
-  }
-  if (numBanks != 0)
-    geometry.numBanks = numBanks;
-  if (bankSize != 0)
-    geometry.bankSize = bankSize;
-  if (geometry.numBanks > 64)
-    return func.emitError("num-banks must be at most 64, got ")
-           << geometry.numBanks;
-  for (unsigned bank : reservedBanks) {
-    if (bank >= geometry.numBanks)
-      return func.emitError("reserved bank ")
-             << bank << " is outside the " << geometry.numBanks
-             << " PSUM banks";
-    geometry.reserved |= uint64_t(1) << bank;
-  }
-  if (geometry.usableBanks() == 0)
-    return func.emitError("every PSUM bank is reserved");
-  return geometry;
-}
-
 LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
                                          const AllocateOptions &options,
                                          FunctionReport &report,
                                          std::string &traceText) {
   llvm::raw_string_ostream traceStream(traceText);
   llvm::raw_ostream *trace = this->trace ? &traceStream : nullptr;
-  FailureOr<Geometry> geometry = getGeometry(func);
+  FailureOr<Geometry> geometry =
+      resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
   if (failed(geometry))
     return failure();
   if (trace)

@@ -21,6 +21,44 @@ unsigned Geometry::usableBanks() const {
   return numBanks - llvm::popcount(reserved & allBanks());
 }
 
+FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
+                                                StringRef archOverride,
+                                                unsigned numBanks,
+                                                unsigned bankSize,
+                                                ArrayRef<unsigned> reserved) {
+  bir::ArchAttr arch = func.getArch();
+  Geometry geometry;
+  bir::ArchGen gen = arch.getGen();
+  geometry.numBanks = arch.getNumBanks();
+  geometry.bankSize = arch.getBankSize();
+  if (!archOverride.empty()) {
+    std::optional<bir::ArchGen> override = bir::symbolizeArchGen(archOverride);
+    if (!override)
+      return func.emitError("unknown architecture '")
+             << archOverride << "' in the arch option";
+    gen = *override;
+    geometry.numBanks = bir::ArchAttr::defaultNumBanks(gen);
+    geometry.bankSize = bir::ArchAttr::defaultBankSize(gen);
+  }
+  if (numBanks != 0)
+    geometry.numBanks = numBanks;
+  if (bankSize != 0)
+    geometry.bankSize = bankSize;
+  if (geometry.numBanks > 64)
+    return func.emitError("num-banks must be at most 64, got ")
+           << geometry.numBanks;
+  for (unsigned bank : reserved) {
+    if (bank >= geometry.numBanks)
+      return func.emitError("reserved bank ")
+             << bank << " is outside the " << geometry.numBanks
+             << " PSUM banks";
+    geometry.reserved |= uint64_t(1) << bank;
+  }
+  if (geometry.usableBanks() == 0)
+    return func.emitError("every PSUM bank is reserved");
+  return geometry;
+}
+
 /// How many times fewer blocks than the location has are live at once.
 ///
 /// Blocks can share banks when every access indexes one block by the same

@@ -51,6 +51,15 @@ std::vector<Heuristic> psum::alloc::heuristicSet(unsigned count) {
   return set;
 }
 
+int64_t psum::alloc::additiveBudget(const Problem &problem,
+                                    const Graph &graph, unsigned node) {
+  int64_t budget = int64_t(problem.geometry.usableBanks()) -
+                   problem.nodes[node].liveN;
+  for (unsigned m : graph.adjacency[node])
+    budget -= problem.nodes[m].liveN;
+  return budget;
+}
+
 namespace {
 /// Ordered worklist: (primary key, tie key, node).
 using Worklist = std::set<std::tuple<double, uint64_t, unsigned>>;
@@ -61,7 +70,6 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
                                 llvm::raw_ostream *trace) {
   const std::vector<Node> &nodes = problem.nodes;
   size_t n = nodes.size();
-  int64_t numBanks = problem.geometry.usableBanks();
 
   auto tie = [&](unsigned node) -> uint64_t {
     if (!heuristic.tieSeed)
@@ -71,9 +79,9 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
   std::vector<int64_t> budget(n);
   std::vector<int64_t> neighborBanks(n, 0);
   for (unsigned v = 0; v < n; ++v) {
-    for (unsigned m : graph.adjacency[v])
-      neighborBanks[v] += nodes[m].liveN;
-    budget[v] = numBanks - nodes[v].liveN - neighborBanks[v];
+    budget[v] = additiveBudget(problem, graph, v);
+    neighborBanks[v] = int64_t(problem.geometry.usableBanks()) -
+                       nodes[v].liveN - budget[v];
   }
   auto orderKey = [&](unsigned v) -> double {
     switch (heuristic.order) {

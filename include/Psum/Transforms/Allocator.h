@@ -101,6 +101,13 @@ struct Geometry {
   unsigned usableBanks() const;
 };
 
+/// The geometry of `func`'s architecture with the pass options' overrides
+/// (empty / 0: keep); emits an error on `func` for a bad override.
+mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
+                                          llvm::StringRef archOverride,
+                                          unsigned numBanks, unsigned bankSize,
+                                          llvm::ArrayRef<unsigned> reserved);
+
 //===----------------------------------------------------------------------===//
 // Split (the seed's memloc_split)
 //===----------------------------------------------------------------------===//
@@ -211,6 +218,11 @@ struct Heuristic {
 std::vector<Heuristic> namedHeuristics();
 /// The first `count` heuristics (named ones, then seeded tie-break variants).
 std::vector<Heuristic> heuristicSet(unsigned count);
+
+/// The seed's additive test value for `node`: NUM_PSUM_BANKS - own banks -
+/// sum of neighbor banks. The node is SAFE (trivially colorable) iff >= 0.
+int64_t additiveBudget(const Problem &problem, const Graph &graph,
+                       unsigned node);
 
 /// Removal order: select pops from the back.
 using NodeStack = std::vector<unsigned>;

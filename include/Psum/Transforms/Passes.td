@@ -48,4 +48,32 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
   ];
 }
 
+def PsumExplainPass : Pass<"psum-explain", "::mlir::ModuleOp"> {
+  let summary = "report one allocator phase's result as remarks";
+  let description = [{
+    Runs the allocator's phases up to `phase` on every `bir.func`, without
+    changing the IR, and reports that phase's product as remarks on the ops
+    it concerns: `linearize` (the linear point of every instruction, loop
+    header and back-edge), `live` (each candidate's live range, banks and
+    shrink factor), `interference` (neighbors and demand), `costs` (spill
+    costs), `simplify` (the additive test value, the lo / hi / inf class and
+    the node stack) and `select` (the base bank or the spill decision of the
+    first round). It is how each phase is tested on its own and how a user
+    sees why a tensor landed where it did.
+  }];
+  let dependentDialects = ["::psum::bir::BIRDialect"];
+  let options = [
+    Option<"phase", "phase", "std::string", /*default=*/"\"select\"",
+           "linearize, live, interference, costs, simplify or select">,
+    Option<"numBanks", "num-banks", "unsigned", /*default=*/"0",
+           "override the number of PSUM banks (0: from the architecture)">,
+    Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
+           "extend live ranges around loops">,
+    Option<"heuristic", "heuristic", "std::string", /*default=*/"\"seed\"",
+           "simplify heuristic to explain">,
+    Option<"copyLatency", "copy-latency", "unsigned", /*default=*/"64",
+           "cycles a spill or reload TensorCopy takes per bank">,
+  ];
+}
+
 #endif // PSUM_TRANSFORMS_PASSES_TD

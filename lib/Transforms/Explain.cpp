@@ -1,0 +1,163 @@
+//===- Explain.cpp - one allocator phase's result as remarks --------------===//
+//
+// The thin pass over each phase: run the phases up to the requested one on
+// the IR as it is and report that phase's product on the ops it concerns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+#include "Psum/Transforms/Passes.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+#include <cmath>
+
+namespace psum {
+#define GEN_PASS_DEF_PSUMEXPLAINPASS
+#include "Psum/Transforms/Passes.h.inc"
+} // namespace psum
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::alloc;
+
+namespace {
+
+enum class Phase { Linearize, Live, Interference, Costs, Simplify, Select };
+
+std::optional<Phase> parsePhase(StringRef name) {
+  return llvm::StringSwitch<std::optional<Phase>>(name)
+      .Case("linearize", Phase::Linearize)
+      .Case("live", Phase::Live)
+      .Case("interference", Phase::Interference)
+      .Case("costs", Phase::Costs)
+      .Case("simplify", Phase::Simplify)
+      .Case("select", Phase::Select)
+      .Default(std::nullopt);
+}
+
+StringRef kindName(PointKind kind) {
+  switch (kind) {
+  case PointKind::Instruction:
+    return "instruction";
+  case PointKind::LoopHeader:
+    return "loop header";
+  case PointKind::BackEdge:
+    return "back-edge";
+  }
+  return "";
+}
+
+class PsumExplainPass : public psum::impl::PsumExplainPassBase<PsumExplainPass> {
+public:
+  using PsumExplainPassBase::PsumExplainPassBase;
+
+  void runOnOperation() override {
+    std::optional<Phase> stop = parsePhase(phase);
+    if (!stop) {
+      getOperation().emitError("unknown phase '") << phase << "'";
+      return signalPassFailure();
+    }
+    const Heuristic *chosen = nullptr;
+    std::vector<Heuristic> heuristics = namedHeuristics();
+    for (const Heuristic &h : heuristics)
+      if (h.name == heuristic)
+        chosen = &h;
+    if (!chosen) {
+      getOperation().emitError("unknown heuristic '") << heuristic << "'";
+      return signalPassFailure();
+    }
+    for (auto func : getOperation().getOps<bir::FuncOp>())
+      if (failed(explain(func, *stop, *chosen)))
+        return signalPassFailure();
+  }
+
+private:
+  LogicalResult explain(bir::FuncOp func, Phase stop,
+                        const Heuristic &heuristic);
+};
+
+} // namespace
+
+LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
+                                       const Heuristic &heuristic) {
+  LinearFunction lf = linearize(func);
+  if (stop == Phase::Linearize) {
+    for (auto [index, point] : llvm::enumerate(lf.points))
+      point.op->emitRemark("linear point ")
+          << index << " (" << kindName(point.kind) << ", loop depth "
+          << point.loopNest.size() << ")";
+    return success();
+  }
+  FailureOr<Geometry> geometry =
+      resolveGeometry(func, "", numBanks, 0, /*reserved=*/{});
+  if (failed(geometry))
+    return failure();
+  Failure failure;
+  FailureOr<Problem> problem =
+      buildLiveRanges(func, lf, *geometry, loopAware, failure);
+  if (failed(problem)) {
+    failure.emit();
+    return mlir::failure();
+  }
+  if (stop == Phase::Live) {
+    for (const Node &node : problem->nodes)
+      node.memloc->emitRemark("live [")
+          << node.def << ", " << node.use << "], " << node.liveN
+          << " banks, shrink factor " << node.shrinkFactor;
+    return success();
+  }
+  Graph graph = buildInterference(*problem, nullptr);
+  if (stop == Phase::Interference) {
+    func.emitRemark("total demand ")
+        << graph.totalDemand << " banks, peak " << graph.peakDemand
+        << " banks at linear point " << graph.peakPoint;
+    for (auto [v, node] : llvm::enumerate(problem->nodes)) {
+      InFlightDiagnostic remark = node.memloc->emitRemark("interferes with");
+      if (graph.adjacency[v].empty())
+        remark << " nothing";
+      for (auto [i, m] : llvm::enumerate(graph.adjacency[v]))
+        remark << (i ? ", " : " ") << problem->nodes[m].name;
+    }
+    return success();
+  }
+  findCosts(*problem, copyLatency, nullptr);
+  if (stop == Phase::Costs) {
+    for (const Node &node : problem->nodes) {
+      InFlightDiagnostic remark = node.memloc->emitRemark("spill cost ");
+      if (std::isinf(node.cost))
+        remark << "inf";
+      else
+        remark << static_cast<int64_t>(node.cost);
+    }
+    return success();
+  }
+  NodeStack stack = simplify(*problem, graph, heuristic, nullptr);
+  if (stop == Phase::Simplify) {
+    for (auto [v, node] : llvm::enumerate(problem->nodes)) {
+      int64_t budget = additiveBudget(*problem, graph, v);
+      StringRef list = budget >= 0                ? "lo"
+                       : std::isinf(node.cost)    ? "inf"
+                                                  : "hi";
+      node.memloc->emitRemark("additive test ") << budget << ": " << list;
+    }
+    InFlightDiagnostic remark = func.emitRemark("node stack:");
+    for (unsigned v : stack)
+      remark << " " << problem->nodes[v].name;
+    return success();
+  }
+  if (failed(checkPins(*problem, graph)))
+    return mlir::failure();
+  FailureOr<Selection> selection = select(*problem, graph, stack, nullptr, failure);
+  if (failed(selection)) {
+    failure.emit();
+    return mlir::failure();
+  }
+  for (auto [v, node] : llvm::enumerate(problem->nodes)) {
+    if (selection->base[v])
+      node.memloc->emitRemark("base bank ") << *selection->base[v];
+    else
+      node.memloc->emitRemark("cannot allocate: spill");
+  }
+  return success();
+}

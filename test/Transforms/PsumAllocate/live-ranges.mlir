@@ -1,0 +1,68 @@
+// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-explain="phase=live" -o /dev/null
+// RUN: psum-opt %s -split-input-file --psum-explain="phase=live loop-aware=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FAMILYA
+
+// Linear points: 0 matmul %before, 1 loop header, 2 activation, 3 matmul
+// %inside, 4 back-edge, 5 activation.
+bir.func @both_directions attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // Defined before the loop, read inside it: the use anchors at the
+  // back-edge, so the value is live across the whole body.
+  // expected-remark @+1 {{live [0, 4], 1 banks, shrink factor 1}}
+  %before = bir.memloc "before" psum [128, 2048]
+  // Defined inside the loop, read after it: the def anchors at the header.
+  // expected-remark @+1 {{live [1, 5], 1 banks, shrink factor 1}}
+  %inside = bir.memloc "inside" psum [128, 2048]
+  bir.matmul %before = %w, %x latency 64
+  bir.loop %i = 0 to 4 {
+    bir.activation identity %y = %before latency 32
+    bir.matmul %inside = %w, %x latency 64
+  }
+  bir.activation identity %y = %inside latency 32
+}
+// FAMILYA-LABEL: remark: live [0, 2], 1 banks, shrink factor 1
+// FAMILYA-NEXT: bir.memloc "before"
+// FAMILYA: remark: live [3, 5], 1 banks, shrink factor 1
+// FAMILYA-NEXT: bir.memloc "inside"
+
+// -----
+
+// A loop-carried accumulator: the K loop's matmuls accumulate, the drain
+// follows the loop. Points: 0 header n, 1 header k, 2 matmul, 3 back-edge k,
+// 4 activation, 5 back-edge n. The def is deeper than the common nest [n],
+// so it anchors at k's header: live [1, 4], across the whole K loop.
+bir.func @accumulator attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 8
+  %x = bir.memloc "x" sbuf [128, 2048] x 8
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  // expected-remark @+1 {{live [1, 4], 1 banks, shrink factor 4}}
+  %acc = bir.memloc "acc" psum [128, 2048] x 4
+  bir.loop %n = 0 to 4 {
+    bir.loop %k = 0 to 8 {
+      bir.matmul %acc[0:128, 0:2048, %n] += %w[0:128, 0:128, %k], %x[0:128, 0:2048, %k] latency 64
+    }
+    bir.activation relu %y[0:128, 0:2048, %n] = %acc[0:128, 0:2048, %n] latency 32
+  }
+}
+// FAMILYA-LABEL: remark: live [2, 4], 1 banks, shrink factor 4
+// FAMILYA-NEXT: bir.memloc "acc"
+
+// -----
+
+// Def and use in sibling loops: the def anchors at the first loop's header,
+// the use at the second loop's back-edge.
+bir.func @sibling_loops attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-remark @+1 {{live [0, 5], 1 banks, shrink factor 1}}
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t = %w, %x latency 64
+  }
+  bir.loop %j = 0 to 2 {
+    bir.activation identity %y = %t latency 32
+  }
+}
+// FAMILYA-LABEL: remark: live [1, 4], 1 banks, shrink factor 1

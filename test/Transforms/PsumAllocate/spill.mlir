@@ -1,0 +1,44 @@
+// RUN: psum-opt %s --psum-allocate="heuristic=seed" | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="heuristic=seed spill-space=dram" | FileCheck %s --check-prefix=DRAM
+
+// Five one-bank results live at once on four banks. One spill cannot help
+// (the reload would meet the same four), so two tensors are saved right
+// after their matmul and reloaded right before their activation, each
+// through locations named as the seed names them.
+// CHECK-LABEL: bir.func @pressure
+// CHECK-DAG: %[[T0:.*]] = bir.memloc "t0" psum [128, 2048] {{{.*}}spilled}
+// CHECK-DAG: %[[S0:.*]] = bir.memloc "t0_SpillTensorCopy0" sbuf [128, 2048] {spill_of = "t0"}
+// CHECK-DAG: %[[R0:.*]] = bir.memloc "t0_ReloadTensorCopy0" psum [128, 2048] {{{.*}}spill_of = "t0"}
+// CHECK-DAG: %[[T1:.*]] = bir.memloc "t1" psum [128, 2048] {{{.*}}spilled}
+// CHECK-DAG: %[[S1:.*]] = bir.memloc "t1_SpillTensorCopy1" sbuf [128, 2048] {spill_of = "t1"}
+// CHECK-DAG: %[[R1:.*]] = bir.memloc "t1_ReloadTensorCopy1" psum [128, 2048] {{{.*}}spill_of = "t1"}
+// CHECK: bir.matmul %[[T0]] = %w, %x latency 64
+// CHECK-NEXT: bir.tensor_copy %[[S0]] = %[[T0]] latency 64
+// CHECK-NEXT: bir.matmul %[[T1]] = %w, %x latency 64
+// CHECK-NEXT: bir.tensor_copy %[[S1]] = %[[T1]] latency 64
+// CHECK: bir.tensor_copy %[[R0]] = %[[S0]] latency 64
+// CHECK-NEXT: bir.activation relu %y[0:128, 0:2048, 0] = %[[R0]] latency 32
+// CHECK-NEXT: bir.tensor_copy %[[R1]] = %[[S1]] latency 64
+// CHECK-NEXT: bir.activation relu %y[0:128, 0:2048, 1] = %[[R1]] latency 32
+// CHECK-NEXT: bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
+// DRAM: bir.memloc "t0_SpillTensorCopy0" dram [128, 2048] {spill_of = "t0"}
+bir.func @pressure attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 5
+  %t0 = bir.memloc "t0" psum [128, 2048]
+  %t1 = bir.memloc "t1" psum [128, 2048]
+  %t2 = bir.memloc "t2" psum [128, 2048]
+  %t3 = bir.memloc "t3" psum [128, 2048]
+  %t4 = bir.memloc "t4" psum [128, 2048]
+  bir.matmul %t0 = %w, %x latency 64
+  bir.matmul %t1 = %w, %x latency 64
+  bir.matmul %t2 = %w, %x latency 64
+  bir.matmul %t3 = %w, %x latency 64
+  bir.matmul %t4 = %w, %x latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %t0 latency 32
+  bir.activation relu %y[0:128, 0:2048, 1] = %t1 latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
+  bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
+  bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
+}
