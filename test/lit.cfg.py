@@ -19,6 +19,9 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixe
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.psum_tools_dir, append_path=True)
+
 tool_dirs = [config.psum_tools_dir, config.llvm_tools_dir]
-tools = ["psum-opt"]
+tools = ["psum-opt", "not", "split-file", "count"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

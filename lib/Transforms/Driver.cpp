@@ -225,8 +225,7 @@ public:
 private:
   LogicalResult allocate(bir::FuncOp func, const AllocateOptions &options,
                          FunctionReport &report, std::string &traceText);
-  void emitRemarks(bir::FuncOp func, const FunctionReport &report,
-                   ArrayRef<double> scores);
+  void emitRemarks(bir::FuncOp func, const FunctionReport &report);
 };
 
 } // namespace
@@ -270,6 +269,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
           runHeuristic(func, *geometry, options, heuristic, trace));
     Attempt *best = &attempts.front();
     for (Attempt &attempt : attempts) {
+      report.heuristics.push_back(attempt.heuristic->name);
       report.scores.push_back(attempt.score());
       if (attempt.betterThan(*best))
         best = &attempt;
@@ -297,13 +297,13 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
 }
 
 void PsumAllocatePass::emitRemarks(bir::FuncOp func,
-                                   const FunctionReport &report,
-                                   ArrayRef<double> scores) {
+                                   const FunctionReport &report) {
   Location loc = func.getLoc();
   emitRemark(loc) << formatPercent(report.demandRatio)
                   << "% PSUM demand before spilling";
-  for (double score : scores)
-    emitRemark(loc) << "PSUM score = " << formatNumber(score)
+  for (auto [name, score] : llvm::zip(report.heuristics, report.scores))
+    emitRemark(loc) << "best-of-n loop, heuristic = " << name
+                    << ": PSUM score = " << formatNumber(score)
                     << " (lower is better)";
   emitRemark(loc) << "best PSUM heuristic = " << report.heuristic;
   if (report.spilledTensors)
@@ -351,7 +351,7 @@ void PsumAllocatePass::runOnOperation() {
         LogicalResult allocated =
             allocate(funcs[i], options, reports[i], traces[i]);
         if (succeeded(allocated) && remarks)
-          emitRemarks(funcs[i], reports[i], reports[i].scores);
+          emitRemarks(funcs[i], reports[i]);
         handler.eraseOrderIDForThread();
         return allocated;
       });

@@ -34,7 +34,8 @@ struct FunctionReport {
   std::string function, arch;
   unsigned numBanks = 0, bankSize = 0;
   std::string heuristic;
-  std::vector<double> scores; ///< per heuristic tried, in order
+  std::vector<std::string> heuristics; ///< tried, in order
+  std::vector<double> scores;          ///< per heuristic tried
   double score = 0;
   double demandRatio = 0;     ///< the seed's NUM_PSUM_BANKS / total demand
   unsigned peakDemand = 0;    ///< MaxLive in banks before spilling

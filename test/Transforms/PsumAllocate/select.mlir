@@ -62,3 +62,21 @@ bir.func @multi_bank_blocks attributes {arch = #bir.arch<gen2>} {
   bir.matmul %pair = %w, %x latency 64
   bir.activation identity %y = %pair latency 32
 }
+
+// -----
+
+// CHECK-LABEL: bir.func @disjoint_pins
+// CHECK: "a" psum [128, 2048] {banks = array<i64: 3>, base_bank = 3 : i64, pin = 3 : i64}
+// CHECK: "b" psum [128, 2048] {banks = array<i64: 3>, base_bank = 3 : i64, pin = 3 : i64}
+// Pins on one bank at disjoint times are fine, and are honoured exactly.
+bir.func @disjoint_pins attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %a = bir.memloc "a" psum [128, 2048] {pin = 3}
+  %b = bir.memloc "b" psum [128, 2048] {pin = 3}
+  bir.matmul %a = %w, %x latency 64
+  bir.activation identity %y = %a latency 32
+  bir.matmul %b = %w, %x latency 64
+  bir.activation identity %y = %b latency 32
+}

@@ -1,0 +1,28 @@
+// RUN: psum-opt %s --psum-allocate > %t.once.mlir
+// RUN: psum-opt %t.once.mlir --psum-allocate > %t.twice.mlir
+// RUN: diff %t.once.mlir %t.twice.mlir
+// RUN: psum-opt %t.once.mlir --psum-allocate="remarks=true" -o /dev/null 2>&1 | FileCheck %s
+
+// Allocated output is valid input, and allocating it again changes nothing:
+// the banks it carries still hold, so the function is kept as it is.
+// CHECK: remark: best PSUM heuristic = preallocated
+bir.func @pressure attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 5
+  %t0 = bir.memloc "t0" psum [128, 2048]
+  %t1 = bir.memloc "t1" psum [128, 2048]
+  %t2 = bir.memloc "t2" psum [128, 2048]
+  %t3 = bir.memloc "t3" psum [128, 2048]
+  %t4 = bir.memloc "t4" psum [128, 2048]
+  bir.matmul %t0 = %w, %x latency 64
+  bir.matmul %t1 = %w, %x latency 64
+  bir.matmul %t2 = %w, %x latency 64
+  bir.matmul %t3 = %w, %x latency 64
+  bir.matmul %t4 = %w, %x latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %t0 latency 32
+  bir.activation relu %y[0:128, 0:2048, 1] = %t1 latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
+  bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
+  bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
+}

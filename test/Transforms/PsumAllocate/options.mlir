@@ -1,0 +1,30 @@
+// RUN: not psum-opt %s --psum-allocate="arch=gen9" 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: not psum-opt %s --psum-allocate="reserved-banks=8" 2>&1 | FileCheck %s --check-prefix=RESERVED
+// RUN: not psum-opt %s --psum-allocate="num-banks=65" 2>&1 | FileCheck %s --check-prefix=BANKS
+// RUN: not psum-opt %s --psum-allocate="heuristic=magic" 2>&1 | FileCheck %s --check-prefix=HEUR
+// RUN: not psum-opt %s --psum-allocate="spill-space=psum" 2>&1 | FileCheck %s --check-prefix=SPACE
+// RUN: not psum-opt %s --psum-allocate="report=/nonexistent/dir/r.json" 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: psum-opt %s --psum-allocate="arch=gen1" | FileCheck %s --check-prefix=GEN1
+// RUN: psum-opt %s --psum-allocate="num-banks=2 bank-size=1024" | FileCheck %s --check-prefix=SMALL
+
+// ARCH: error: unknown architecture 'gen9' in the arch option
+// RESERVED: error: reserved bank 8 is outside the 8 PSUM banks
+// BANKS: error: num-banks must be at most 64, got 65
+// HEUR: error: unknown heuristic 'magic'
+// SPACE: error: spill-space must be sbuf or dram, got 'psum'
+// REPORT: error: cannot open report file '/nonexistent/dir/r.json'
+// GEN1-DAG: "a" psum [64, 2048] {banks = array<i64: [[A:[01]]]>, base_bank = [[A]] : i64}
+// GEN1-DAG: "b" psum [64, 2048] {banks = array<i64: [[B:[01]]]>, base_bank = [[B]] : i64}
+// With 1 KiB banks each tensor takes two; two banks hold only one at once.
+// SMALL: SpillTensorCopy
+bir.func @options attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %a = bir.memloc "a" psum [64, 2048]
+  %b = bir.memloc "b" psum [64, 2048]
+  bir.matmul %a = %w, %x latency 64
+  bir.matmul %b = %w, %x latency 64
+  bir.activation identity %y = %a latency 32
+  bir.activation identity %y = %b latency 32
+}

@@ -1,0 +1,42 @@
+// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate="reserved-banks=7"
+
+// A pin that runs past the last bank.
+bir.func @out_of_range attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 4096]
+  %y = bir.memloc "y" sbuf [128, 4096]
+  // expected-error @+1 {{pinned bank 7 of 'wide' needs 2 banks but PSUM has only 8}}
+  %wide = bir.memloc "wide" psum [128, 4096] {pin = 7}
+  bir.matmul %wide = %w, %x latency 64
+  bir.activation identity %y = %wide latency 32
+}
+
+// -----
+
+// A pin on a reserved bank (bank 7, kept for PE transposes).
+bir.func @on_reserved attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 4096]
+  %y = bir.memloc "y" sbuf [128, 4096]
+  // expected-error @+1 {{pinned banks [6, 7] of 'wide' overlap reserved bank 7}}
+  %wide = bir.memloc "wide" psum [128, 4096] {pin = 6}
+  bir.matmul %wide = %w, %x latency 64
+  bir.activation identity %y = %wide latency 32
+}
+
+// -----
+
+// Two co-live pins on overlapping banks: the error names both.
+bir.func @co_live_pins attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 4096]
+  %y = bir.memloc "y" sbuf [128, 4096]
+  // expected-error @+1 {{pinned banks [2, 3] of 'a' overlap pinned banks [3, 3] of 'b' while both are live}}
+  %a = bir.memloc "a" psum [128, 4096] {pin = 2}
+  // expected-note @+1 {{'b' is pinned here}}
+  %b = bir.memloc "b" psum [128, 2048] {pin = 3}
+  bir.matmul %a = %w, %x latency 64
+  bir.matmul %b = %w, %x[0:128, 0:2048] latency 64
+  bir.activation identity %y = %a latency 32
+  bir.activation identity %y[0:128, 0:2048] = %b latency 32
+}

@@ -1,0 +1,61 @@
+// RUN: psum-opt %s --psum-allocate="report=- heuristic=seed" -o /dev/null | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="report=%t.json heuristic=seed" -o /dev/null
+// RUN: FileCheck %s < %t.json
+
+// The JSON report: one object per function, a tensor per candidate after
+// spilling (the spilled original, its reload), the spill copies with their
+// linear points, +inf costs as "inf".
+// CHECK: "function": "report"
+// CHECK-NEXT: "arch": "gen2"
+// CHECK-NEXT: "num_banks": 2
+// CHECK-NEXT: "bank_size": 2048
+// CHECK-NEXT: "heuristic": "seed"
+// CHECK-NEXT: "score": 128
+// CHECK-NEXT: "demand_ratio": 0.66
+// CHECK-NEXT: "peak_demand": 3
+// CHECK-NEXT: "utilization": 1
+// CHECK-NEXT: "spill_cycles": 128
+// CHECK-NEXT: "tensors": [
+// CHECK:        "name": "t",
+// CHECK-NEXT:   "bytes": 2048,
+// CHECK-NEXT:   "blocks": 1,
+// CHECK-NEXT:   "live_banks": 1,
+// CHECK-NEXT:   "live": [
+// CHECK-NEXT:     0,
+// CHECK-NEXT:     1
+// CHECK-NEXT:   ],
+// CHECK-NEXT:   "base_bank": {{[01]}},
+// CHECK:        "pinned": false,
+// CHECK-NEXT:   "spilled": true,
+// CHECK-NEXT:   "cost": "inf"
+// CHECK:        "name": "t_ReloadTensorCopy0",
+// CHECK:        "name": "acc",
+// CHECK:        "cost": "inf"
+// CHECK:      "spills": [
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "tensor": "t",
+// CHECK-NEXT:     "kind": "save",
+// CHECK-NEXT:     "copy": "t_SpillTensorCopy0",
+// CHECK-NEXT:     "at": 1
+// CHECK-NEXT:   },
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "tensor": "t",
+// CHECK-NEXT:     "kind": "reload",
+// CHECK-NEXT:     "copy": "t_ReloadTensorCopy0",
+// CHECK-NEXT:     "at": 7
+bir.func @report attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 4
+  %x = bir.memloc "x" sbuf [128, 2048] x 4
+  %y = bir.memloc "y" sbuf [128, 2048] x 3
+  %t = bir.memloc "t" psum [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w[0:128, 0:128, 0], %x[0:128, 0:2048, 0] latency 64
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc += %w[0:128, 0:128, %k], %x[0:128, 0:2048, %k] latency 64
+  }
+  bir.matmul %u = %w[0:128, 0:128, 0], %x[0:128, 0:2048, 0] latency 64
+  bir.activation identity %y[0:128, 0:2048, 0] = %acc latency 32
+  bir.activation identity %y[0:128, 0:2048, 1] = %t latency 32
+  bir.activation identity %y[0:128, 0:2048, 2] = %u latency 32
+}

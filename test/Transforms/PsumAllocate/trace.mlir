@@ -1,0 +1,44 @@
+// RUN: psum-opt %s --psum-allocate="trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s
+
+// The seed's trace banners, in phase order, for a kernel that spills.
+// CHECK: allocating PSUM pressure
+// CHECK-NEXT: best-of-n loop, heuristic = seed
+// CHECK-NEXT: 80.00% PSUM demand before spilling
+// CHECK-NEXT: find costs
+// CHECK-NEXT: add store cost, remove from needSave t0
+// CHECK-NEXT: need load, add load cost, add to needSave t0
+// CHECK: lo = 0
+// CHECK-NEXT: hi = 5
+// CHECK-NEXT: inf = 0
+// CHECK-NEXT: total = 5
+// CHECK-NEXT: push back optimistic t0
+// CHECK-NEXT: neighbor push to low t1
+// CHECK: push back low
+// CHECK: cannot allocate t0 (1 banks)
+// CHECK: insert spill t0_SpillTensorCopy0
+// CHECK-NEXT: insert reload t0_ReloadTensorCopy0
+// CHECK: spilling from PSUM cost about
+// CHECK: PSUM score = 256 (lower is better)
+// CHECK-NEXT: best PSUM heuristic = seed
+// CHECK-NEXT: number of tensors spilled from PSUM = 2
+// CHECK-NEXT: 100.00% PSUM utilization after allocation
+bir.func @pressure attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 5
+  %t0 = bir.memloc "t0" psum [128, 2048]
+  %t1 = bir.memloc "t1" psum [128, 2048]
+  %t2 = bir.memloc "t2" psum [128, 2048]
+  %t3 = bir.memloc "t3" psum [128, 2048]
+  %t4 = bir.memloc "t4" psum [128, 2048]
+  bir.matmul %t0 = %w, %x latency 64
+  bir.matmul %t1 = %w, %x latency 64
+  bir.matmul %t2 = %w, %x latency 64
+  bir.matmul %t3 = %w, %x latency 64
+  bir.matmul %t4 = %w, %x latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %t0 latency 32
+  bir.activation relu %y[0:128, 0:2048, 1] = %t1 latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
+  bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
+  bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
+}
