@@ -285,6 +285,10 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     report.score = best->score();
     report.spillCycles = best->spillCycles;
     report.spilledTensors = best->spilledTensors;
+    Builder builder(func.getContext());
+    func->setAttr(kHeuristicAttr, builder.getStringAttr(report.heuristic));
+    func->setAttr(kScoreAttr, builder.getI64IntegerAttr(
+                                  static_cast<int64_t>(report.score)));
   }
   fillReport(func, *geometry, options.loopAware, options.spill.copyLatency,
              report);

@@ -285,6 +285,9 @@ mlir::LogicalResult insertSpillCode(bir::FuncOp func, const Problem &problem,
 inline constexpr llvm::StringLiteral kSpillOriginAttr = "spill_of";
 /// On a location that was spilled: its readers now read reloads.
 inline constexpr llvm::StringLiteral kSpilledAttr = "spilled";
+/// On an allocated bir.func: the heuristic kept and its score.
+inline constexpr llvm::StringLiteral kHeuristicAttr = "psum.heuristic";
+inline constexpr llvm::StringLiteral kScoreAttr = "psum.score";
 
 } // namespace psum::alloc
 
