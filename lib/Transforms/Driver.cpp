@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -365,4 +366,14 @@ void PsumAllocatePass::runOnOperation() {
     return signalPassFailure();
   if (!reportFile.empty() && failed(writeReport(reportFile, reports)))
     return signalPassFailure();
+  if (verify) {
+    OpPassManager pm(ModuleOp::getOperationName());
+    PsumVerifyAllocationPassOptions verifyOptions;
+    verifyOptions.arch = arch;
+    verifyOptions.numBanks = numBanks;
+    verifyOptions.bankSize = bankSize;
+    pm.addNestedPass<bir::FuncOp>(createPsumVerifyAllocationPass(verifyOptions));
+    if (failed(runPipeline(pm, getOperation())))
+      return signalPassFailure();
+  }
 }

@@ -43,8 +43,34 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
            "emit the seed's report lines as remarks on each function">,
     Option<"trace", "trace", "bool", /*default=*/"false",
            "print the seed's phase trace to stderr">,
+    Option<"verify", "verify", "bool", /*default=*/"false",
+           "run psum-verify-allocation on every function afterwards">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "write a JSON allocation report to this file ('-' for stdout)">,
+  ];
+}
+
+def PsumVerifyAllocationPass
+    : Pass<"psum-verify-allocation", "::psum::bir::FuncOp"> {
+  let summary = "check an allocated function's banks independently";
+  let description = [{
+    Checks a function after `psum-allocate` without the allocator's data
+    structures: liveness is recomputed from the IR by a dataflow analysis
+    over the loop structure (a location holds a value between a write that
+    reaches a point and a read reachable from it). Reports, each on the op
+    that shows it: a PSUM location without banks or with banks outside PSUM;
+    blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
+    two locations live at one point on a common bank; a spilled value not
+    saved right after a write or read directly instead of through a reload;
+    an accumulation group that was spilled.
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "override the functions' architecture (gen1, gen2, gen3, gen4)">,
+    Option<"numBanks", "num-banks", "unsigned", /*default=*/"0",
+           "number of PSUM banks (0: from the architecture)">,
+    Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
+           "PSUM bank size in bytes (0: from the architecture)">,
   ];
 }
 
@@ -73,6 +99,50 @@ def PsumExplainPass : Pass<"psum-explain", "::mlir::ModuleOp"> {
            "simplify heuristic to explain">,
     Option<"copyLatency", "copy-latency", "unsigned", /*default=*/"64",
            "cycles a spill or reload TensorCopy takes per bank">,
+  ];
+}
+
+def PsumTimelinePass : Pass<"psum-timeline", "::mlir::ModuleOp"> {
+  let summary = "draw the PSUM bank timeline of allocated functions (SVG / HTML)";
+  let description = [{
+    Reads functions already allocated by `psum-allocate` (every PSUM
+    candidate carries `banks`) and draws, per function, banks on the vertical
+    axis against linear points on the horizontal axis: one coloured bar per
+    tensor on each bank it occupies over its live range [def, use], loops
+    shaded, spill saves and reloads marked, and the peak-demand point. With
+    `svg=FILE` one standalone SVG per function (several functions:
+    `FILE` with `.<function>` inserted before `.svg`); with `html=FILE` one
+    self-contained HTML page with every function's SVG and hover details.
+    The IR is not changed. See docs/Timeline.md.
+  }];
+  let dependentDialects = ["::psum::bir::BIRDialect"];
+  let options = [
+    Option<"svgFile", "svg", "std::string", /*default=*/"\"\"",
+           "write one SVG per function to this file ('-' for stdout)">,
+    Option<"htmlFile", "html", "std::string", /*default=*/"\"\"",
+           "write one HTML page with all functions to this file ('-' for stdout)">,
+    Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
+           "extend live ranges around loops, as psum-allocate did">,
+  ];
+}
+
+def PsumSummaryPass : Pass<"psum-summary", "::mlir::ModuleOp"> {
+  let summary = "print a human-readable PSUM allocation summary per function";
+  let description = [{
+    Prints, for every allocated `bir.func`: the distinct banks used, the peak
+    bank demand (and where), the tensors spilled and the spill copies
+    inserted, the heuristic kept (`psum.heuristic`) and its score
+    (`psum.score`). Output goes to stderr by default, to stdout with
+    `output=-` or to a file. The IR is not changed. See docs/Timeline.md.
+  }];
+  let dependentDialects = ["::psum::bir::BIRDialect"];
+  let options = [
+    Option<"outputFile", "output", "std::string", /*default=*/"\"\"",
+           "where to print: empty for stderr, '-' for stdout, or a file">,
+    Option<"tensors", "tensors", "bool", /*default=*/"false",
+           "also print one line per PSUM tensor (banks, live range, spill)">,
+    Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
+           "extend live ranges around loops, as psum-allocate did">,
   ];
 }
 

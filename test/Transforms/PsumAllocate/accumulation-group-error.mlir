@@ -1,4 +1,4 @@
-// RUN: psum-opt %s -verify-diagnostics --psum-allocate -o /dev/null
+// RUN: psum-opt %s -verify-diagnostics --psum-allocate="verify=true" -o /dev/null
 
 // Five accumulation groups live across the K loop on four banks. They are
 // read-modify-written, so none can be spilled: the allocator says so and

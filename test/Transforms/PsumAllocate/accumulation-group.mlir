@@ -1,4 +1,4 @@
-// RUN: psum-opt %s --psum-allocate | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="verify=true" | FileCheck %s
 
 // Four groups fit; a plain result competing with them is the one spilled,
 // never a group.

@@ -1,4 +1,4 @@
-// RUN: psum-opt %s -verify-diagnostics --psum-allocate="reserved-banks=3"
+// RUN: psum-opt %s -verify-diagnostics --psum-allocate="verify=true reserved-banks=3"
 
 // Reserved banks shrink the budget the guard compares against.
 bir.func @reserved attributes {arch = #bir.arch<gen2, banks = 4>} {

@@ -1,4 +1,4 @@
-// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate
+// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate="verify=true"
 
 // A 10-bank tensor on 8 banks: the seed's capacity guard.
 bir.func @too_big attributes {arch = #bir.arch<gen2>} {

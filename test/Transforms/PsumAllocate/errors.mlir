@@ -1,4 +1,4 @@
-// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate
+// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate="verify=true"
 
 // The seed's live_range asserts both anchors: a result never read.
 bir.func @no_last_use attributes {arch = #bir.arch<gen2>} {

@@ -1,5 +1,5 @@
-// RUN: psum-opt %s --psum-allocate="remarks=true" -verify-diagnostics | FileCheck %s
-// RUN: psum-opt %s --psum-allocate="arch=gen1" | FileCheck %s --check-prefix=OVERRIDE
+// RUN: psum-opt %s --psum-allocate="verify=true remarks=true" -verify-diagnostics | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="verify=true arch=gen1" | FileCheck %s --check-prefix=OVERRIDE
 
 // The same kernel, five one-bank results live at once: gen2's 8 banks hold
 // them all, gen1's 4 banks force two spills (one cannot help: its reload

@@ -1,7 +1,7 @@
-// RUN: psum-opt %s --psum-allocate > %t.once.mlir
-// RUN: psum-opt %t.once.mlir --psum-allocate > %t.twice.mlir
+// RUN: psum-opt %s --psum-allocate="verify=true" > %t.once.mlir
+// RUN: psum-opt %t.once.mlir --psum-allocate="verify=true" > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
-// RUN: psum-opt %t.once.mlir --psum-allocate="remarks=true" -o /dev/null 2>&1 | FileCheck %s
+// RUN: psum-opt %t.once.mlir --psum-allocate="verify=true remarks=true" -o /dev/null 2>&1 | FileCheck %s
 
 // Allocated output is valid input, and allocating it again changes nothing:
 // the banks it carries still hold, so the function is kept as it is.

@@ -1,11 +1,11 @@
-// RUN: not psum-opt %s --psum-allocate="arch=gen9" 2>&1 | FileCheck %s --check-prefix=ARCH
-// RUN: not psum-opt %s --psum-allocate="reserved-banks=8" 2>&1 | FileCheck %s --check-prefix=RESERVED
-// RUN: not psum-opt %s --psum-allocate="num-banks=65" 2>&1 | FileCheck %s --check-prefix=BANKS
-// RUN: not psum-opt %s --psum-allocate="heuristic=magic" 2>&1 | FileCheck %s --check-prefix=HEUR
-// RUN: not psum-opt %s --psum-allocate="spill-space=psum" 2>&1 | FileCheck %s --check-prefix=SPACE
-// RUN: not psum-opt %s --psum-allocate="report=/nonexistent/dir/r.json" 2>&1 | FileCheck %s --check-prefix=REPORT
-// RUN: psum-opt %s --psum-allocate="arch=gen1" | FileCheck %s --check-prefix=GEN1
-// RUN: psum-opt %s --psum-allocate="num-banks=2 bank-size=1024" | FileCheck %s --check-prefix=SMALL
+// RUN: not psum-opt %s --psum-allocate="verify=true arch=gen9" 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: not psum-opt %s --psum-allocate="verify=true reserved-banks=8" 2>&1 | FileCheck %s --check-prefix=RESERVED
+// RUN: not psum-opt %s --psum-allocate="verify=true num-banks=65" 2>&1 | FileCheck %s --check-prefix=BANKS
+// RUN: not psum-opt %s --psum-allocate="verify=true heuristic=magic" 2>&1 | FileCheck %s --check-prefix=HEUR
+// RUN: not psum-opt %s --psum-allocate="verify=true spill-space=psum" 2>&1 | FileCheck %s --check-prefix=SPACE
+// RUN: not psum-opt %s --psum-allocate="verify=true report=/nonexistent/dir/r.json" 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: psum-opt %s --psum-allocate="verify=true arch=gen1" | FileCheck %s --check-prefix=GEN1
+// RUN: psum-opt %s --psum-allocate="verify=true num-banks=2 bank-size=1024" | FileCheck %s --check-prefix=SMALL
 
 // ARCH: error: unknown architecture 'gen9' in the arch option
 // RESERVED: error: reserved bank 8 is outside the 8 PSUM banks

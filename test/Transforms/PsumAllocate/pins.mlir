@@ -1,4 +1,4 @@
-// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate="reserved-banks=7"
+// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate="verify=true reserved-banks=7"
 
 // A pin that runs past the last bank.
 bir.func @out_of_range attributes {arch = #bir.arch<gen2>} {

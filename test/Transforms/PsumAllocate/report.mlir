@@ -1,5 +1,5 @@
-// RUN: psum-opt %s --psum-allocate="report=- heuristic=seed" -o /dev/null | FileCheck %s
-// RUN: psum-opt %s --psum-allocate="report=%t.json heuristic=seed" -o /dev/null
+// RUN: psum-opt %s --psum-allocate="verify=true report=- heuristic=seed" -o /dev/null | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="verify=true report=%t.json heuristic=seed" -o /dev/null
 // RUN: FileCheck %s < %t.json
 
 // The JSON report: one object per function, a tensor per candidate after

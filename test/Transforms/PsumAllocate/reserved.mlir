@@ -1,5 +1,5 @@
-// RUN: psum-opt %s --psum-allocate="reserved-banks=0" | FileCheck %s
-// RUN: psum-opt %s --psum-allocate="reserved-banks=0,1" -verify-diagnostics -o /dev/null
+// RUN: psum-opt %s --psum-allocate="verify=true reserved-banks=0" | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="verify=true reserved-banks=0,1" -verify-diagnostics -o /dev/null
 
 
 // A reserved bank is never handed out; reserving all of them is an error.

@@ -1,4 +1,4 @@
-// RUN: psum-opt %s -split-input-file --psum-allocate | FileCheck %s
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 
 // First fit takes the lowest window of free banks around the holes that
 // pinned neighbors leave: banks 0, 2 and 5 are taken, so the two-bank

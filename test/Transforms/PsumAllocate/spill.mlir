@@ -1,5 +1,5 @@
-// RUN: psum-opt %s --psum-allocate="heuristic=seed" | FileCheck %s
-// RUN: psum-opt %s --psum-allocate="heuristic=seed spill-space=dram" | FileCheck %s --check-prefix=DRAM
+// RUN: psum-opt %s --psum-allocate="verify=true heuristic=seed" | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="verify=true heuristic=seed spill-space=dram" | FileCheck %s --check-prefix=DRAM
 
 // Five one-bank results live at once on four banks. One spill cannot help
 // (the reload would meet the same four), so two tensors are saved right

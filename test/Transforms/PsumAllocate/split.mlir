@@ -1,5 +1,5 @@
-// RUN: psum-opt %s -split-input-file --psum-allocate | FileCheck %s
-// RUN: psum-opt %s -split-input-file --psum-allocate="split=false" | FileCheck %s --check-prefix=NOSPLIT
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true split=false" | FileCheck %s --check-prefix=NOSPLIT
 
 // Two halves of one location used at disjoint times become two one-bank
 // locations with rebased access patterns, which can share a bank.

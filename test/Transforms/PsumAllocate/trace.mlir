@@ -1,4 +1,4 @@
-// RUN: psum-opt %s --psum-allocate="trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="verify=true trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s
 
 // The seed's trace banners, in phase order, for a kernel that spills.
 // CHECK: allocating PSUM pressure

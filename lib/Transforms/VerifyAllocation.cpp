@@ -1,0 +1,349 @@
+//===- VerifyAllocation.cpp - independent check of an allocation ----------===//
+//
+// Rechecks what psum-allocate wrote without its data structures: liveness
+// comes from a dataflow analysis over the loop structure, not from the
+// allocator's linear intervals. A PSUM location holds a value at a point
+// when a write may reach the point (forward "written") and a read may be
+// reached from it (backward "live"). Locations that hold values at one
+// instruction must own disjoint banks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+#include "Psum/Transforms/Passes.h"
+
+#include "llvm/ADT/BitVector.h"
+
+namespace psum {
+#define GEN_PASS_DEF_PSUMVERIFYALLOCATIONPASS
+#include "Psum/Transforms/Passes.h.inc"
+} // namespace psum
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::alloc;
+
+namespace {
+
+/// PSUM locations of one function, numbered, with their bank footprints.
+struct Locations {
+  llvm::DenseMap<Value, unsigned> index;
+  SmallVector<bir::MemLocOp> memlocs;
+  SmallVector<uint64_t> footprint; ///< banks any block occupies
+};
+
+/// Per-instruction read / write / kill sets and the two dataflow results.
+class Dataflow {
+public:
+  Dataflow(bir::FuncOp func, const Locations &locs) : locs(locs) {
+    n = locs.memlocs.size();
+    // The first writer of a location, if a `+=` matmul, starts its group.
+    llvm::DenseSet<Value> written;
+    func.walk<WalkOrder::PreOrder>([&](bir::InstructionOpInterface inst) {
+      for (const bir::Access &access : inst.getAccesses()) {
+        if (!bir::isWrite(access.kind) || !written.insert(access.loc).second)
+          continue;
+        if (access.kind == bir::AccessKind::ReadWrite)
+          groupStarts.insert(inst.getOperation());
+      }
+    });
+    forward(func.getBodyBlock(), llvm::BitVector(n));
+    backward(func.getBodyBlock(), llvm::BitVector(n));
+  }
+
+  /// Locations holding a value while `op` executes: read, written, or live
+  /// across it.
+  llvm::BitVector holding(Operation *op) {
+    llvm::BitVector set = writtenBefore.lookup(op);
+    set &= liveAfter.lookup(op);
+    Effects effects = effectsOf(op);
+    set |= effects.reads;
+    set |= effects.writes;
+    return set;
+  }
+  bool writtenBeforeOp(Operation *op, unsigned loc) {
+    return writtenBefore.lookup(op).test(loc);
+  }
+
+  struct Effects {
+    llvm::BitVector reads, writes, kills;
+    /// Reads that are not real at the group start (first `+=` of a group).
+    llvm::BitVector startReads;
+  };
+
+  Effects effectsOf(Operation *op) {
+    Effects effects{llvm::BitVector(n), llvm::BitVector(n),
+                    llvm::BitVector(n), llvm::BitVector(n)};
+    auto inst = cast<bir::InstructionOpInterface>(op);
+    for (const bir::Access &access : inst.getAccesses()) {
+      auto it = locs.index.find(access.loc);
+      if (it == locs.index.end())
+        continue;
+      unsigned loc = it->second;
+      if (bir::isRead(access.kind))
+        effects.reads.set(loc);
+      if (bir::isWrite(access.kind))
+        effects.writes.set(loc);
+      bir::MemLocOp memloc = locs.memlocs[loc];
+      bool whole = !access.iv && access.ap.getPartOffset() == 0 &&
+                   access.ap.getByteOffset() == 0 &&
+                   access.ap.getPartSize() == memloc.getPartitions() &&
+                   access.ap.getByteSize() == memloc.getBytes() &&
+                   (access.ap.allBlocks() || memloc.getNumBlocks() == 1);
+      if (access.kind == bir::AccessKind::Write && whole)
+        effects.kills.set(loc);
+    }
+    if (groupStarts.contains(op)) {
+      // The start overwrites: outside loops its read is never real, inside
+      // one it is real from the back-edge only (see backwardInto).
+      for (const bir::Access &access : inst.getAccesses()) {
+        auto it = locs.index.find(access.loc);
+        if (it == locs.index.end() || access.kind != bir::AccessKind::ReadWrite)
+          continue;
+        effects.startReads.set(it->second);
+        if (!isa<bir::LoopOp>(op->getParentOp())) {
+          effects.reads.reset(it->second);
+          effects.kills.set(it->second);
+        }
+      }
+    }
+    return effects;
+  }
+
+private:
+  void forward(Block &block, llvm::BitVector written) {
+    forwardInto(block, written);
+  }
+
+  /// Forward "may be written": unions around back-edges to a fixpoint.
+  void forwardInto(Block &block, llvm::BitVector &written) {
+    for (Operation &op : block) {
+      if (auto loop = dyn_cast<bir::LoopOp>(op)) {
+        llvm::BitVector entry = written;
+        while (true) {
+          llvm::BitVector exit = entry;
+          forwardInto(loop.getBodyBlock(), exit);
+          llvm::BitVector next = entry;
+          next |= exit;
+          if (next == entry) {
+            written = exit;
+            break;
+          }
+          entry = next;
+        }
+        continue;
+      }
+      if (!isa<bir::InstructionOpInterface>(op))
+        continue;
+      writtenBefore[&op] = written;
+      Effects effects = effectsOf(&op);
+      written |= effects.writes;
+    }
+  }
+
+  /// Backward "may be read": unions around back-edges to a fixpoint. A
+  /// group-start matmul's read is real only from the loop's back-edge, so
+  /// the group is not live before the loop it starts in.
+  void backward(Block &block, llvm::BitVector live) { backwardInto(block, live); }
+
+  void backwardInto(Block &block, llvm::BitVector &live) {
+    for (Operation &op : llvm::reverse(block)) {
+      if (auto loop = dyn_cast<bir::LoopOp>(op)) {
+        llvm::BitVector exit = live;
+        llvm::BitVector starts(n);
+        while (true) {
+          llvm::BitVector entry = exit;
+          starts = backwardInto(loop.getBodyBlock(), entry, /*collect=*/true);
+          llvm::BitVector next = exit;
+          next |= entry;
+          if (next == exit) {
+            live = entry;
+            break;
+          }
+          exit = next;
+        }
+        live.reset(starts);
+        continue;
+      }
+      if (!isa<bir::InstructionOpInterface>(op))
+        continue;
+      liveAfter[&op] = live;
+      Effects effects = effectsOf(&op);
+      live.reset(effects.kills);
+      live |= effects.reads;
+    }
+  }
+
+  /// Like backwardInto, returning the groups started directly in `block`.
+  llvm::BitVector backwardInto(Block &block, llvm::BitVector &live, bool) {
+    llvm::BitVector starts(n);
+    for (Operation &op : block)
+      if (isa<bir::InstructionOpInterface>(op))
+        starts |= effectsOf(&op).startReads;
+    backwardInto(block, live);
+    return starts;
+  }
+
+  const Locations &locs;
+  unsigned n = 0;
+  llvm::DenseMap<Operation *, llvm::BitVector> writtenBefore, liveAfter;
+  llvm::DenseSet<Operation *> groupStarts;
+};
+
+class PsumVerifyAllocationPass
+    : public psum::impl::PsumVerifyAllocationPassBase<PsumVerifyAllocationPass> {
+public:
+  using PsumVerifyAllocationPassBase::PsumVerifyAllocationPassBase;
+  void runOnOperation() override;
+
+private:
+  LogicalResult checkBanks(bir::MemLocOp memloc, const Geometry &geometry,
+                           uint64_t &footprint);
+  LogicalResult checkSpills(bir::FuncOp func);
+};
+
+} // namespace
+
+LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
+                                                   const Geometry &geometry,
+                                                   uint64_t &footprint) {
+  std::optional<int64_t> base = memloc.getBaseBank();
+  std::optional<ArrayRef<int64_t>> banks = memloc.getBanks();
+  if (!base || !banks)
+    return memloc.emitError("PSUM location '")
+           << memloc.getName() << "' has no banks";
+  int64_t blockBanks = llvm::divideCeil(memloc.getBytes(), geometry.bankSize);
+  llvm::SmallSetVector<int64_t, 8> distinct(banks->begin(), banks->end());
+  int64_t liveBlocks = distinct.size();
+  footprint = 0;
+  for (auto [k, bank] : llvm::enumerate(*banks)) {
+    int64_t expected = *base + int64_t(k % liveBlocks) * blockBanks;
+    if (bank != expected)
+      return memloc.emitError("banks of '")
+             << memloc.getName() << "' do not follow base + (k mod "
+             << liveBlocks << ") x " << blockBanks << ": block " << k
+             << " is on bank " << bank << ", expected " << expected;
+    if (bank + blockBanks > geometry.numBanks)
+      return memloc.emitError("block ")
+             << k << " of '" << memloc.getName() << "' needs banks [" << bank
+             << ", " << bank + blockBanks - 1 << "] outside the "
+             << geometry.numBanks << " PSUM banks";
+    footprint |= ((uint64_t(1) << blockBanks) - 1) << bank;
+  }
+  if (memloc.getNumBlocks() % liveBlocks != 0)
+    return memloc.emitError("'") << memloc.getName() << "' rotates "
+                                 << memloc.getNumBlocks() << " blocks over "
+                                 << liveBlocks << " banks unevenly";
+  return success();
+}
+
+LogicalResult PsumVerifyAllocationPass::checkSpills(bir::FuncOp func) {
+  LogicalResult result = success();
+  auto isSaveOf = [](Operation *op, bir::MemLocOp spilled) {
+    auto copy = dyn_cast_or_null<bir::TensorCopyOp>(op);
+    if (!copy || copy.getLocs()[1] != spilled.getResult())
+      return false;
+    bir::MemLocOp dst = bir::getMemLoc(copy.getLocs()[0]);
+    auto origin = dst->getAttrOfType<StringAttr>(kSpillOriginAttr);
+    return !dst.isPsum() && origin && origin == spilled.getNameAttr();
+  };
+  func.walk([&](bir::MemLocOp memloc) {
+    bool spilled = memloc->hasAttr(kSpilledAttr);
+    bool minted = memloc->hasAttr(kSpillOriginAttr);
+    for (Operation *user : memloc.getResult().getUsers()) {
+      auto inst = cast<bir::InstructionOpInterface>(user);
+      for (const bir::Access &access : inst.getAccesses()) {
+        if (access.loc != memloc.getResult())
+          continue;
+        if (access.kind == bir::AccessKind::ReadWrite && (spilled || minted)) {
+          result = user->emitError("accumulation group '")
+                   << memloc.getName() << "' was spilled";
+          return;
+        }
+        if (!spilled)
+          continue;
+        if (bir::isWrite(access.kind)) {
+          Operation *next = user->getNextNode();
+          while (next && isa<bir::TensorCopyOp>(next) && !isSaveOf(next, memloc))
+            next = next->getNextNode();
+          if (!isSaveOf(next, memloc)) {
+            result = user->emitError("spilled value '")
+                     << memloc.getName() << "' is not saved after this write";
+            return;
+          }
+        }
+        if (bir::isRead(access.kind) && !isSaveOf(user, memloc)) {
+          result = user->emitError("reads spilled location '")
+                   << memloc.getName() << "' instead of a reload";
+          return;
+        }
+      }
+    }
+  });
+  return result;
+}
+
+void PsumVerifyAllocationPass::runOnOperation() {
+  bir::FuncOp func = getOperation();
+  FailureOr<Geometry> geometry =
+      resolveGeometry(func, arch, numBanks, bankSize, /*reserved=*/{});
+  if (failed(geometry))
+    return signalPassFailure();
+
+  Locations locs;
+  bool ok = true;
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+    if (!memloc.isPsum() || memloc.getResult().use_empty())
+      continue;
+    uint64_t footprint;
+    if (failed(checkBanks(memloc, *geometry, footprint))) {
+      ok = false;
+      continue;
+    }
+    locs.index[memloc.getResult()] = locs.memlocs.size();
+    locs.memlocs.push_back(memloc);
+    locs.footprint.push_back(footprint);
+  }
+  if (failed(checkSpills(func)) || !ok)
+    return signalPassFailure();
+
+  Dataflow dataflow(func, locs);
+  llvm::DenseSet<std::pair<unsigned, unsigned>> reported;
+  func.walk([&](bir::InstructionOpInterface inst) {
+    Operation *op = inst.getOperation();
+    Dataflow::Effects effects = dataflow.effectsOf(op);
+    llvm::BitVector reads = effects.reads;
+    reads.reset(effects.startReads);
+    for (unsigned loc : reads.set_bits()) {
+      if (dataflow.writtenBeforeOp(op, loc))
+        continue;
+      op->emitError("reads PSUM location '")
+          << locs.memlocs[loc].getName() << "' before any write reaches it";
+      ok = false;
+    }
+    SmallVector<int, 64> owner(geometry->numBanks, -1);
+    for (unsigned loc : dataflow.holding(op).set_bits()) {
+      for (unsigned bank = 0; bank < geometry->numBanks; ++bank) {
+        if (!(locs.footprint[loc] & (uint64_t(1) << bank)))
+          continue;
+        if (owner[bank] < 0) {
+          owner[bank] = loc;
+          continue;
+        }
+        auto pair = std::make_pair(unsigned(owner[bank]), loc);
+        if (!reported.insert(pair).second)
+          continue;
+        InFlightDiagnostic diag =
+            op->emitError("PSUM locations '")
+            << locs.memlocs[owner[bank]].getName() << "' and '"
+            << locs.memlocs[loc].getName()
+            << "' both hold values here but share bank " << bank;
+        diag.attachNote(locs.memlocs[loc].getLoc())
+            << "'" << locs.memlocs[loc].getName() << "' is defined here";
+        ok = false;
+      }
+    }
+  });
+  if (!ok)
+    signalPassFailure();
+}

@@ -1,0 +1,103 @@
+// RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-verify-allocation
+
+bir.func @no_banks attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-error @+1 {{PSUM location 't' has no banks}}
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.matmul %t = %w, %w[0:128, 0:128] latency 64
+  bir.activation identity %y[0:128, 0:2048] = %t latency 32
+}
+
+// -----
+
+bir.func @not_round_robin attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  // expected-error @+1 {{banks of 't' do not follow base + (k mod 2) x 1: block 2 is on bank 1, expected 0}}
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 1, 0>}
+  bir.matmul %t = %w, %w latency 64
+  bir.activation identity %y = %t latency 32
+}
+
+// -----
+
+bir.func @past_last_bank attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 4096]
+  // expected-error @+1 {{block 0 of 't' needs banks [7, 8] outside the 8 PSUM banks}}
+  %t = bir.memloc "t" psum [128, 4096] {base_bank = 7, banks = array<i64: 7>}
+  bir.matmul %t = %w, %w latency 64
+  bir.activation identity %y = %t latency 32
+}
+
+// -----
+
+bir.func @shared_bank attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %a = bir.memloc "a" psum [128, 2048] {base_bank = 3, banks = array<i64: 3>}
+  // expected-note @+1 {{'b' is defined here}}
+  %b = bir.memloc "b" psum [128, 2048] {base_bank = 3, banks = array<i64: 3>}
+  bir.matmul %a = %w, %w[0:128, 0:128] latency 64
+  // expected-error @+1 {{PSUM locations 'a' and 'b' both hold values here but share bank 3}}
+  bir.matmul %b = %w, %w[0:128, 0:128] latency 64
+  bir.activation identity %y = %a latency 32
+  bir.activation identity %y = %b latency 32
+}
+
+// -----
+
+// A value live around a back-edge holds its bank across the whole loop.
+bir.func @loop_carried_clash attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %a = bir.memloc "a" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  // expected-note @+1 {{'b' is defined here}}
+  %b = bir.memloc "b" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %a = %w, %w[0:128, 0:128] latency 64
+  bir.loop %i = 0 to 4 {
+    // expected-error @+1 {{PSUM locations 'a' and 'b' both hold values here but share bank 0}}
+    bir.matmul %b = %w, %w[0:128, 0:128] latency 64
+    bir.activation identity %y = %b latency 32
+    bir.activation identity %y = %a latency 32
+  }
+}
+
+// -----
+
+bir.func @unsaved_spill attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>, spilled}
+  %s = bir.memloc "t_SpillTensorCopy0" sbuf [128, 2048] {spill_of = "t"}
+  %r = bir.memloc "t_ReloadTensorCopy0" psum [128, 2048] {base_bank = 1, banks = array<i64: 1>, spill_of = "t"}
+  // expected-error @+1 {{spilled value 't' is not saved after this write}}
+  bir.matmul %t = %w, %w[0:128, 0:128] latency 64
+  bir.tensor_copy %r = %s latency 64
+  bir.activation identity %y = %r latency 32
+}
+
+// -----
+
+bir.func @read_spilled attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>, spilled}
+  %s = bir.memloc "t_SpillTensorCopy0" sbuf [128, 2048] {spill_of = "t"}
+  bir.matmul %t = %w, %w[0:128, 0:128] latency 64
+  bir.tensor_copy %s = %t latency 64
+  // expected-error @+1 {{reads spilled location 't' instead of a reload}}
+  bir.activation identity %y = %t latency 32
+}
+
+// -----
+
+bir.func @spilled_group attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %r = bir.memloc "acc_ReloadTensorCopy0" psum [128, 2048] {base_bank = 1, banks = array<i64: 1>, spill_of = "acc"}
+  // expected-error @+1 {{accumulation group 'acc_ReloadTensorCopy0' was spilled}}
+  bir.matmul %r += %w, %w[0:128, 0:128] latency 64
+  bir.activation identity %y = %r latency 32
+}

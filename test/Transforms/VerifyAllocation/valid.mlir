@@ -1,0 +1,31 @@
+// RUN: psum-opt %s -split-input-file --psum-verify-allocation | FileCheck %s
+
+// One bank reused by a loop-carried accumulator and a later tile: the
+// accumulator is dead after its drain, so the reuse is fine.
+// CHECK-LABEL: bir.func @reuse_after_drain
+bir.func @reuse_after_drain attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 4
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc += %w[0:128, 0:128, %k], %w[0:128, 0:128, %k] latency 64
+  }
+  bir.activation identity %y = %acc latency 32
+  bir.matmul %t = %w[0:128, 0:128, 0], %w[0:128, 0:128, 0] latency 64
+  bir.activation identity %y = %t latency 32
+}
+
+// -----
+
+// Tiles of one location rotating over two banks (the round-robin).
+// CHECK-LABEL: bir.func @rotating_tiles
+bir.func @rotating_tiles attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  %ring = bir.memloc "ring" psum [128, 2048] x 4 {base_bank = 2, banks = array<i64: 2, 3, 2, 3>}
+  bir.loop %k = 0 to 4 {
+    bir.matmul %ring[0:128, 0:2048, %k] = %w, %w latency 64
+    bir.activation identity %y[0:128, 0:2048, %k] = %ring[0:128, 0:2048, %k] latency 32
+  }
+}
