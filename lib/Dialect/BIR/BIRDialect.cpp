@@ -4,6 +4,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -67,6 +69,7 @@ Attribute ArchAttr::parse(AsmParser &parser, Type) {
   unsigned numBanks = defaultNumBanks(*gen);
   unsigned bankSize = defaultBankSize(*gen);
   unsigned partitions = defaultPartitions(*gen);
+  llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     StringRef key;
     SMLoc keyLoc = parser.getCurrentLocation();
@@ -84,9 +87,16 @@ Attribute ArchAttr::parse(AsmParser &parser, Type) {
           << key << "'; expected banks, bank_size or partitions";
       return {};
     }
-    if (value <= 0 || value > std::numeric_limits<int32_t>::max()) {
+    if (!seen.insert(key).second) {
+      parser.emitError(keyLoc, "duplicate architecture parameter '")
+          << key << "'";
+      return {};
+    }
+    // Zero is left to ArchAttr::verify, which says what the value must be.
+    if (value < 0 || value > std::numeric_limits<int32_t>::max()) {
       parser.emitError(keyLoc, "architecture parameter '")
-          << key << "' must be positive, got " << value;
+          << key << "' must be in [1, " << std::numeric_limits<int32_t>::max()
+          << "], got " << value;
       return {};
     }
     *field = static_cast<unsigned>(value);

@@ -5,7 +5,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace psum::bir;
@@ -46,7 +48,9 @@ struct AccessParser {
     if (end <= offset)
       return parser.emitError(loc, "empty access range ")
              << offset << ":" << end;
-    size = end - offset;
+    if (llvm::SubOverflow(end, offset, size))
+      return parser.emitError(loc, "access range ")
+             << offset << ":" << end << " is too large";
     return success();
   }
 
@@ -84,8 +88,17 @@ struct AccessParser {
   ParseResult parseBlock(int64_t &blockIv, int64_t &blockOffset) {
     OpAsmParser::UnresolvedOperand ivOperand;
     OptionalParseResult hasIv = parser.parseOptionalOperand(ivOperand);
-    if (!hasIv.has_value())
-      return parser.parseInteger(blockOffset);
+    if (!hasIv.has_value()) {
+      SMLoc blockLoc = parser.getCurrentLocation();
+      if (parser.parseInteger(blockOffset))
+        return failure();
+      // A negative constant would silently mean "all blocks" in AccessAttr.
+      if (blockOffset < 0)
+        return parser.emitError(blockLoc,
+                                "block index must be non-negative, got ")
+               << blockOffset;
+      return success();
+    }
     Value iv;
     SmallVector<Value, 1> resolved;
     if (failed(*hasIv) ||
@@ -133,10 +146,11 @@ static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
   AccessAttr ap = access.ap;
   p << access.loc;
   MemLocOp memloc = getMemLoc(access.loc);
-  bool whole = memloc && ap.allBlocks() && ap.getPartOffset() == 0 &&
-               ap.getByteOffset() == 0 &&
-               ap.getPartSize() == memloc.getPartitions() &&
-               ap.getByteSize() == memloc.getBytes();
+  bool whole =
+      memloc && ap.allBlocks() && ap.getPartOffset() == 0 &&
+      ap.getByteOffset() == 0 &&
+      ap.getPartSize() == static_cast<int64_t>(memloc.getPartitions()) &&
+      ap.getByteSize() == static_cast<int64_t>(memloc.getBytes());
   if (whole)
     return;
   p << '[' << ap.getPartOffset() << ':' << ap.getPartOffset() + ap.getPartSize()
@@ -166,16 +180,22 @@ static void printLatency(OpAsmPrinter &p, Operation *op, int64_t latency,
 /// Checks `[offset, offset + size)` lies inside `[0, extent)`.
 static LogicalResult checkRange(Operation *op, StringRef what, int64_t offset,
                                 int64_t size, int64_t extent, MemLocOp memloc) {
-  if (offset < 0 || size <= 0 || offset + size > extent)
-    return op->emitOpError("access pattern ")
-           << what << " [" << offset << ", " << offset + size
-           << ") outside location '" << memloc.getName() << "' with "
-           << extent << " " << what;
-  return success();
+  int64_t end;
+  bool overflow = llvm::AddOverflow(offset, size, end);
+  if (offset >= 0 && size > 0 && !overflow && end <= extent)
+    return success();
+  InFlightDiagnostic diag = op->emitOpError("access pattern ") << what << " [";
+  if (overflow)
+    diag << offset << ", " << offset << " + " << size;
+  else
+    diag << offset << ", " << end;
+  return diag << ") outside location '" << memloc.getName() << "' with "
+              << extent << " " << what;
 }
 
 LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
   auto inst = cast<InstructionOpInterface>(op);
+  // The ODS invariants ran first: `locs` are memlocs and `ivs` are indices.
   unsigned numLocs = 0, numIvs = 0;
   for (Value operand : op->getOperands())
     isa<MemLocType>(operand.getType()) ? ++numLocs : ++numIvs;
@@ -186,6 +206,21 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
   if (inst.getLatencyCycles() < 0)
     return op->emitOpError("latency must be non-negative, got ")
            << inst.getLatencyCycles();
+  // Check the block selectors before getAccesses() indexes `ivs` with them.
+  for (auto ap : aps.getAsRange<AccessAttr>()) {
+    if (ap.hasIvBlock()) {
+      if (ap.getBlockIv() >= numIvs)
+        return op->emitOpError("access pattern refers to induction variable "
+                               "operand #")
+               << ap.getBlockIv() << " but the op has " << numIvs;
+    } else if (ap.getBlockIv() != -1 || ap.getBlockOffset() < -1) {
+      return op->emitOpError("access pattern has a malformed block selector (")
+             << ap.getBlockIv() << ", " << ap.getBlockOffset()
+             << "); expected (-1, -1) for all blocks, (-1, c) with c >= 0 "
+                "for block c, or (i, c) for induction variable operand #i "
+                "plus c";
+    }
+  }
   llvm::SmallBitVector usedIvs(numIvs);
   for (const Access &access : inst.getAccesses()) {
     MemLocOp memloc = getMemLoc(access.loc);
@@ -205,9 +240,6 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
                << memloc.getName() << "' with " << numBlocks << " blocks";
       continue;
     }
-    if (ap.getBlockIv() >= numIvs)
-      return op->emitOpError("access pattern refers to induction variable #")
-             << ap.getBlockIv() << " of " << numIvs;
     usedIvs.set(ap.getBlockIv());
     auto arg = dyn_cast<BlockArgument>(access.iv);
     auto loop = arg ? dyn_cast_or_null<LoopOp>(arg.getOwner()->getParentOp())
@@ -216,12 +248,22 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
       return op->emitOpError(
           "block index must follow the induction variable of an enclosing "
           "bir.loop");
-    int64_t first = loop.getLower() + ap.getBlockOffset();
-    int64_t last = loop.getLastIv() + ap.getBlockOffset();
-    if (loop.getTripCount() > 0 && (first < 0 || last >= numBlocks))
-      return op->emitOpError("access pattern blocks [")
-             << first << ", " << last << "] outside location '"
-             << memloc.getName() << "' with " << numBlocks << " blocks";
+    // The enclosing loop was verified first, so its trip count is positive.
+    int64_t first, last;
+    bool overflow =
+        llvm::AddOverflow(loop.getLastIv(), ap.getBlockOffset(), last) ||
+        llvm::AddOverflow(static_cast<int64_t>(loop.getLower()),
+                          ap.getBlockOffset(), first);
+    if (loop.getTripCount() > 0 &&
+        (overflow || first < 0 || last >= numBlocks)) {
+      InFlightDiagnostic diag = op->emitOpError("access pattern block index ");
+      if (overflow)
+        diag << "overflows";
+      else
+        diag << "runs from " << first << " to " << last;
+      return diag << " over the loop, outside location '" << memloc.getName()
+                  << "' with " << numBlocks << " blocks";
+    }
   }
   if (!usedIvs.all())
     return op->emitOpError("has an induction variable operand that no access "
@@ -269,19 +311,34 @@ static void walkProgramOrder(Block &block,
 }
 
 LogicalResult FuncOp::verify() {
+  // Runs before the nested ops are verified: look at op kinds and names only.
+  Operation *bad = nullptr;
   llvm::StringMap<MemLocOp> names;
-  for (auto memloc : getBodyBlock().getOps<MemLocOp>()) {
+  LogicalResult result = success();
+  getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isa<MemLocOp, LoopOp, BackEdgeOp, InstructionOpInterface>(op)) {
+      bad = op;
+      return WalkResult::interrupt();
+    }
+    auto memloc = dyn_cast<MemLocOp>(op);
+    if (!memloc)
+      return WalkResult::advance();
     auto [it, inserted] = names.try_emplace(memloc.getName(), memloc);
-    if (!inserted)
-      return memloc.emitOpError("redefines location name '")
+    if (inserted)
+      return WalkResult::advance();
+    result = memloc.emitOpError("redefines location name '")
                  .append(memloc.getName(), "'")
                  .attachNote(it->second.getLoc())
              << "first defined here";
-  }
-  for (Operation &op : getBodyBlock())
-    if (op.getNumRegions() == 0 && !isa<MemLocOp, InstructionOpInterface>(op))
-      return op.emitOpError("is not allowed in a bir.func body");
+    return WalkResult::interrupt();
+  });
+  if (bad)
+    return bad->emitOpError("is not allowed in a bir.func body");
+  return result;
+}
 
+LogicalResult FuncOp::verifyRegions() {
+  // Runs after every nested op verified, so accesses are well formed.
   // PSUM has no initial contents: a PSUM read needs an earlier write. The
   // only exception is the accumulating matmul that starts its group.
   llvm::DenseSet<Value> written;
@@ -292,7 +349,8 @@ LogicalResult FuncOp::verify() {
     auto matmul = dyn_cast<MatmulOp>(inst.getOperation());
     for (const Access &access : inst.getAccesses()) {
       bool startsGroup = matmul && access.index == MatmulOp::kDst;
-      if (!isRead(access.kind) || startsGroup || spaceOf(access.loc) != MemorySpace::psum ||
+      if (!isRead(access.kind) || startsGroup ||
+          spaceOf(access.loc) != MemorySpace::psum ||
           written.contains(access.loc))
         continue;
       result = inst->emitOpError("reads PSUM location '")
@@ -317,15 +375,18 @@ void MemLocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 LogicalResult MemLocOp::verify() {
   if (getName().empty())
     return emitOpError("needs a non-empty name");
-  if (getPartitions() <= 0 || getBytes() <= 0 || getNumBlocks() <= 0)
+  // The generated getters are unsigned; the sizes are signed in the IR.
+  int64_t partitions = static_cast<int64_t>(getPartitions());
+  int64_t bytes = static_cast<int64_t>(getBytes());
+  if (partitions <= 0 || bytes <= 0 || getNumBlocks() <= 0)
     return emitOpError("location '")
            << getName() << "' must have positive partitions, bytes and "
-           << "blocks, got [" << getPartitions() << ", " << getBytes()
-           << "] x " << getNumBlocks();
+           << "blocks, got [" << partitions << ", " << bytes << "] x "
+           << getNumBlocks();
   ArchAttr arch = psum::bir::getArch(*this);
   if (!arch)
     return success();
-  if (getPartitions() > arch.getPartitions())
+  if (partitions > static_cast<int64_t>(arch.getPartitions()))
     return emitOpError("location '")
            << getName() << "' has " << getPartitions()
            << " partitions but the architecture has " << arch.getPartitions();
@@ -402,9 +463,11 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void LoopOp::print(OpAsmPrinter &p) {
-  p << ' ' << getInductionVar() << " = " << getLower() << " to " << getUpper();
+  // The generated getters are unsigned; print the signed values.
+  p << ' ' << getInductionVar() << " = " << static_cast<int64_t>(getLower())
+    << " to " << static_cast<int64_t>(getUpper());
   if (getStep() != 1)
-    p << " step " << getStep();
+    p << " step " << static_cast<int64_t>(getStep());
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
@@ -416,11 +479,18 @@ LogicalResult LoopOp::verify() {
   Block &body = getBodyBlock();
   if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
     return emitOpError("body must take one index induction variable");
-  if (getStep() <= 0)
-    return emitOpError("step must be positive, got ") << getStep();
-  if (getUpper() <= getLower())
+  // The generated getters are unsigned; bounds and step are signed.
+  int64_t lower = static_cast<int64_t>(getLower());
+  int64_t upper = static_cast<int64_t>(getUpper());
+  int64_t step = static_cast<int64_t>(getStep());
+  if (step <= 0)
+    return emitOpError("step must be positive, got ") << step;
+  if (upper <= lower)
     return emitOpError("has a trip count of 0: upper bound ")
-           << getUpper() << " is not above lower bound " << getLower();
+           << upper << " is not above lower bound " << lower;
+  if (getTripCount() < 0)
+    return emitOpError("has more than ")
+           << std::numeric_limits<int64_t>::max() << " iterations";
   return success();
 }
 
@@ -454,7 +524,7 @@ void MatmulOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, kLhs);
   p << ", ";
   printAccess(p, *this, kRhs);
-  printLatency(p, *this, getLatency(), {"accumulate"});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()), {"accumulate"});
 }
 
 LogicalResult MatmulOp::verify() {
@@ -467,7 +537,7 @@ LogicalResult MatmulOp::verify() {
            << stringifyMemorySpace(spaceOf(locs[kDst]));
   for (unsigned i : {kLhs, kRhs})
     if (spaceOf(locs[i]) == MemorySpace::psum)
-      return emitOpError("reads its operands outside PSUM, but '")
+      return emitOpError("must read its operands outside PSUM, but '")
              << getMemLoc(locs[i]).getName() << "' is in psum";
   return success();
 }
@@ -501,7 +571,7 @@ void ActivationOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, 0);
   p << " = ";
   printAccess(p, *this, 1);
-  printLatency(p, *this, getLatency(), {"func"});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()), {"func"});
 }
 
 LogicalResult ActivationOp::verify() {
@@ -535,7 +605,7 @@ void TensorCopyOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, 0);
   p << " = ";
   printAccess(p, *this, 1);
-  printLatency(p, *this, getLatency(), {});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()), {});
 }
 
 LogicalResult TensorCopyOp::verify() {
@@ -594,14 +664,17 @@ void InstOp::print(OpAsmPrinter &p) {
   };
   printList("writes", 0, numWrites);
   printList("reads", numWrites, numAccesses);
-  printLatency(p, *this, getLatency(), {"opcode", "num_writes"});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()),
+               {"opcode", "num_writes"});
 }
 
 LogicalResult InstOp::verify() {
-  if (getNumWrites() > getLocs().size())
-    return emitOpError("declares ")
-           << getNumWrites() << " writes but has only " << getLocs().size()
-           << " access patterns";
+  int64_t numWrites = static_cast<int64_t>(getNumWrites());
+  if (numWrites < 0)
+    return emitOpError("num_writes must be non-negative, got ") << numWrites;
+  if (numWrites > static_cast<int64_t>(getLocs().size()))
+    return emitOpError("declares ") << numWrites << " writes but has only "
+                                    << getLocs().size() << " access patterns";
   return success();
 }
 

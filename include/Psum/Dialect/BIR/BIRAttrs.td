@@ -98,8 +98,16 @@ def BIR_AccessAttr : BIR_Attr<"Access", "ap"> {
     `blockOffset = -1`), a constant block (`blockIv = -1`,
     `blockOffset = c`), or `iv + blockOffset` where `iv` is the loop
     induction variable operand number `blockIv` of the instruction. The
-    custom form of instructions prints access patterns as slices, e.g.
-    `%acc[0:128, 0:2048, %k + 1]`.
+    custom form of instructions prints access patterns as slices
+    `%loc[pstart:pend, bstart:bend, block]` with exclusive ends, e.g.
+    `%acc[0:128, 0:2048, %k + 1]`; a bare `%loc` is the whole location.
+
+    Example (the generic form of `%acc[0:128, 0:2048, %k + 1]` when `%k` is
+    the instruction's first induction variable operand):
+
+    ```mlir
+    #bir.ap<0, 128, 0, 2048, 0, 1>
+    ```
   }];
   let parameters = (ins "int64_t":$partOffset, "int64_t":$partSize,
                         "int64_t":$byteOffset, "int64_t":$byteSize,

@@ -32,8 +32,14 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
   let summary = "a kernel function: memory locations and instructions";
   let description = [{
     A function holds memory locations, instructions and loops in program
-    order. Its `arch` attribute names the target and so the PSUM geometry
-    the allocator colors against. Functions are independent of each other.
+    order; no other op may appear in its body or in its loops. Its `arch`
+    attribute names the target and so the PSUM geometry the allocator colors
+    against. Functions are independent of each other. Location names are
+    unique within a function.
+
+    PSUM has no initial contents: in program order (loop bodies taken once),
+    every read of a PSUM location must come after some write to it. The
+    destination of a `+=` matmul is exempt: it starts its accumulation group.
 
     Example:
 
@@ -47,7 +53,11 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
   let arguments = (ins SymbolNameAttr:$sym_name, BIR_ArchAttr:$arch);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
+  // `verify` checks the body's structure before the nested ops are verified;
+  // `verifyRegions` checks PSUM dataflow once every instruction is known to
+  // be well formed.
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name, "ArchAttr":$arch)>];
   let extraClassDeclaration = [{
@@ -118,7 +128,8 @@ def BIR_LoopOp : BIR_Op<"loop", [SingleBlockImplicitTerminator<"BackEdgeOp">,
   let description = [{
     Runs its body for `iv = lower, lower + step, ..., < upper`. The body's
     single block has the induction variable (of type `index`) as argument
-    and ends in `bir.backedge`. Loops nest.
+    and ends in `bir.backedge`. Loops nest. Bounds are signed; the step must
+    be positive and the loop must run at least once.
 
     Example:
 
@@ -139,15 +150,25 @@ def BIR_LoopOp : BIR_Op<"loop", [SingleBlockImplicitTerminator<"BackEdgeOp">,
   let extraClassDeclaration = [{
     ::mlir::Value getInductionVar() { return getBody().front().getArgument(0); }
     ::mlir::Block &getBodyBlock() { return getBody().front(); }
-    /// Number of iterations; 0 or less for a malformed loop.
+    /// Number of iterations; 0 for a malformed loop. The bounds and the step
+    /// are signed even though the generated getters return `uint64_t`.
     int64_t getTripCount() {
-      int64_t step = getStep();
-      if (step <= 0 || getUpper() <= getLower())
+      int64_t lower = static_cast<int64_t>(getLower());
+      int64_t upper = static_cast<int64_t>(getUpper());
+      int64_t step = static_cast<int64_t>(getStep());
+      if (step <= 0 || upper <= lower)
         return 0;
-      return (getUpper() - getLower() + step - 1) / step;
+      // The span fits in 64 unsigned bits; the verifier rejects loops whose
+      // trip count does not fit in `int64_t`.
+      uint64_t span = static_cast<uint64_t>(upper) - static_cast<uint64_t>(lower);
+      uint64_t ustep = static_cast<uint64_t>(step);
+      return static_cast<int64_t>(span / ustep + (span % ustep != 0));
     }
     /// Value of the induction variable in the last iteration.
-    int64_t getLastIv() { return getLower() + (getTripCount() - 1) * getStep(); }
+    int64_t getLastIv() {
+      return static_cast<int64_t>(
+          getLower() + static_cast<uint64_t>(getTripCount() - 1) * getStep());
+    }
   }];
 }
 
