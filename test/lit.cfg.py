@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -14,6 +15,10 @@ config.test_exec_root = os.path.join(config.psum_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%psum_src_root", config.psum_src_root))
+config.substitutions.append(("%psum_obj_root", config.psum_obj_root))
+# test/embed builds an outside project; reuse the compiler cache if present.
+if shutil.which("ccache"):
+    config.environment["CMAKE_CXX_COMPILER_LAUNCHER"] = "ccache"
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

@@ -18,6 +18,7 @@ static void linearizeBlock(Block &block, LinearFunction &lf,
     if (auto loop = dyn_cast<bir::LoopOp>(op)) {
       unsigned id = lf.loops.size();
       lf.loops.push_back({&op, 0, 0});
+      lf.loopOf[&op] = id;
       lf.loops[id].header = lf.points.size();
       lf.pointOf[&op] = lf.points.size();
       lf.points.push_back({&op, PointKind::LoopHeader, nest});
@@ -87,4 +88,58 @@ Interval psum::alloc::extendAroundLoops(const LinearFunction &lf,
   if (useNest.size() > common)
     extended.use = lf.loops[useNest[common]].backEdge;
   return extended;
+}
+
+/// Widens `range` to cover loop `loop`.
+static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) {
+  range.def = std::min(range.def, lf.loops[loop].header);
+  range.use = std::max(range.use, lf.loops[loop].backEdge);
+}
+
+Interval psum::alloc::liveInterval(const LinearFunction &lf,
+                                   ArrayRef<LocAccess> accesses, RawRange raw,
+                                   bool loopAware) {
+  Interval range{*raw.firstDef, std::max(*raw.firstDef, *raw.lastUse)};
+  if (!loopAware)
+    return range;
+  range = extendAroundLoops(lf, range);
+
+  // Within the innermost loop holding both def and use, a read before a
+  // write in the body may read the previous iteration's value.
+  std::optional<unsigned> firstRead, lastWrite;
+  for (const LocAccess &a : accesses) {
+    if (a.access.kind == bir::AccessKind::Read && !firstRead)
+      firstRead = a.point;
+    if (bir::isWrite(a.access.kind))
+      lastWrite = a.point;
+  }
+  ArrayRef<unsigned> defNest = lf.points[*raw.firstDef].loopNest;
+  ArrayRef<unsigned> useNest = lf.points[*raw.lastUse].loopNest;
+  size_t common = 0;
+  while (common < defNest.size() && common < useNest.size() &&
+         defNest[common] == useNest[common])
+    ++common;
+  if (common > 0 && firstRead && lastWrite && *firstRead < *lastWrite)
+    coverLoop(lf, defNest[common - 1], range);
+
+  // A block written as iv + c and read as iv + c' (c' < c) crosses the
+  // back-edge of iv's loop.
+  llvm::SmallDenseMap<Value, int64_t> maxWrite;
+  for (const LocAccess &a : accesses)
+    if (a.access.iv && bir::isWrite(a.access.kind)) {
+      auto [it, inserted] =
+          maxWrite.try_emplace(a.access.iv, a.access.ap.getBlockOffset());
+      if (!inserted)
+        it->second = std::max(it->second, a.access.ap.getBlockOffset());
+    }
+  for (const LocAccess &a : accesses) {
+    if (!a.access.iv || !bir::isRead(a.access.kind))
+      continue;
+    auto it = maxWrite.find(a.access.iv);
+    if (it == maxWrite.end() || a.access.ap.getBlockOffset() >= it->second)
+      continue;
+    Operation *loop = cast<BlockArgument>(a.access.iv).getOwner()->getParentOp();
+    coverLoop(lf, lf.loopOf.lookup(loop), range);
+  }
+  return range;
 }

@@ -152,11 +152,7 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
                               Twine(geometry.usableBanks()));
     node.liveN = static_cast<unsigned>(liveN);
 
-    Interval range{*raw.firstDef, *raw.lastUse};
-    if (range.use < range.def)
-      range.use = range.def;
-    if (loopAware)
-      range = extendAroundLoops(lf, range);
+    Interval range = liveInterval(lf, locAccesses, raw, loopAware);
     node.def = range.def;
     node.use = range.use;
 

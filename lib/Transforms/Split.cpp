@@ -53,9 +53,7 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
     RawRange raw = findDefUse(piece.accesses);
     if (!raw.firstDef || !raw.lastUse)
       return {}; // live_range reports the missing def / use
-    piece.live = {*raw.firstDef, std::max(*raw.firstDef, *raw.lastUse)};
-    if (loopAware)
-      piece.live = extendAroundLoops(lf, piece.live);
+    piece.live = liveInterval(lf, piece.accesses, raw, loopAware);
   }
   llvm::stable_sort(byBytes, [](const Piece &a, const Piece &b) {
     return a.live.def < b.live.def;

@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/BitVector.h"
 
+#include <set>
+
 namespace psum {
 #define GEN_PASS_DEF_PSUMVERIFYALLOCATIONPASS
 #include "Psum/Transforms/Passes.h.inc"
@@ -31,6 +33,115 @@ struct Locations {
   SmallVector<bir::MemLocOp> memlocs;
   SmallVector<uint64_t> footprint; ///< banks any block occupies
 };
+
+/// A location whose every access indexes one block as `iv + c` of one loop
+/// L: its blocks rotate through its banks. Its liveness is tracked per
+/// offset c within one iteration of L; crossing L's back-edge, offset c of
+/// the next iteration is offset c + 1 of this one. Outside L it holds
+/// nothing (no access can name a block there).
+class Rotation {
+public:
+  static std::optional<Rotation> find(bir::MemLocOp memloc,
+                                      const llvm::DenseSet<Operation *> &starts);
+
+  bir::LoopOp loop;
+  /// Offsets live after each instruction inside the loop.
+  llvm::DenseMap<Operation *, std::set<int64_t>> liveAfter;
+  /// Offsets whose values come from before the loop: then the rotation is
+  /// not self-contained and the location is checked at location level.
+  bool escapes = false;
+
+private:
+  void backward(Block &block, std::set<int64_t> &live);
+
+  Value loc;
+  int64_t maxOffset = 0;
+  const llvm::DenseSet<Operation *> *starts = nullptr;
+};
+
+std::optional<Rotation>
+Rotation::find(bir::MemLocOp memloc, const llvm::DenseSet<Operation *> &starts) {
+  Value iv;
+  Rotation rotation;
+  rotation.loc = memloc.getResult();
+  rotation.starts = &starts;
+  for (Operation *user : memloc.getResult().getUsers()) {
+    for (const bir::Access &access :
+         cast<bir::InstructionOpInterface>(user).getAccesses()) {
+      if (access.loc != memloc.getResult())
+        continue;
+      if (!access.iv || (iv && access.iv != iv))
+        return std::nullopt;
+      iv = access.iv;
+      rotation.maxOffset =
+          std::max(rotation.maxOffset, access.ap.getBlockOffset());
+    }
+  }
+  if (!iv)
+    return std::nullopt;
+  rotation.loop = cast<bir::LoopOp>(cast<BlockArgument>(iv).getOwner()->getParentOp());
+  // Fixpoint around L's back-edge, shifting offsets by one iteration.
+  std::set<int64_t> exit;
+  while (true) {
+    std::set<int64_t> entry = exit;
+    rotation.backward(rotation.loop.getBodyBlock(), entry);
+    std::set<int64_t> next;
+    for (int64_t c : entry) {
+      if (c + 1 > rotation.maxOffset)
+        rotation.escapes = true;
+      else
+        next.insert(c + 1);
+    }
+    if (next == exit)
+      break;
+    exit = next;
+  }
+  return rotation;
+}
+
+void Rotation::backward(Block &block, std::set<int64_t> &live) {
+  for (Operation &op : llvm::reverse(block)) {
+    if (auto inner = dyn_cast<bir::LoopOp>(op)) {
+      // The induction variable of L does not change inside an inner loop.
+      std::set<int64_t> exit = live;
+      while (true) {
+        std::set<int64_t> entry = exit;
+        backward(inner.getBodyBlock(), entry);
+        std::set<int64_t> next = exit;
+        next.insert(entry.begin(), entry.end());
+        if (next == exit) {
+          live = entry;
+          break;
+        }
+        exit = next;
+      }
+      // A group started in the inner loop is not live before it.
+      for (Operation &nested : inner.getBodyBlock())
+        if (starts->contains(&nested))
+          for (const bir::Access &access :
+               cast<bir::InstructionOpInterface>(nested).getAccesses())
+            if (access.loc == loc)
+              live.erase(access.ap.getBlockOffset());
+      continue;
+    }
+    auto inst = dyn_cast<bir::InstructionOpInterface>(op);
+    if (!inst)
+      continue;
+    liveAfter[&op] = live;
+    SmallVector<bir::Access> accesses = inst.getAccesses();
+    for (const bir::Access &access : accesses) {
+      if (access.loc != loc || access.kind != bir::AccessKind::Write)
+        continue;
+      auto memloc = bir::getMemLoc(loc);
+      if (access.ap.getPartSize() == memloc.getPartitions() &&
+          access.ap.getByteSize() == memloc.getBytes())
+        live.erase(access.ap.getBlockOffset());
+    }
+    for (const bir::Access &access : accesses)
+      if (access.loc == loc && bir::isRead(access.kind))
+        live.insert(access.ap.getBlockOffset());
+  }
+}
 
 /// Per-instruction read / write / kill sets and the two dataflow results.
 class Dataflow {
@@ -61,6 +172,9 @@ public:
     set |= effects.writes;
     return set;
   }
+  const llvm::DenseSet<Operation *> &getGroupStarts() const {
+    return groupStarts;
+  }
   bool writtenBeforeOp(Operation *op, unsigned loc) {
     return writtenBefore.lookup(op).test(loc);
   }
@@ -84,14 +198,6 @@ public:
         effects.reads.set(loc);
       if (bir::isWrite(access.kind))
         effects.writes.set(loc);
-      bir::MemLocOp memloc = locs.memlocs[loc];
-      bool whole = !access.iv && access.ap.getPartOffset() == 0 &&
-                   access.ap.getByteOffset() == 0 &&
-                   access.ap.getPartSize() == memloc.getPartitions() &&
-                   access.ap.getByteSize() == memloc.getBytes() &&
-                   (access.ap.allBlocks() || memloc.getNumBlocks() == 1);
-      if (access.kind == bir::AccessKind::Write && whole)
-        effects.kills.set(loc);
     }
     if (groupStarts.contains(op)) {
       // The start overwrites: outside loops its read is never real, inside
@@ -146,9 +252,79 @@ private:
   /// the group is not live before the loop it starts in.
   void backward(Block &block, llvm::BitVector live) { backwardInto(block, live); }
 
+  /// Byte ranges of a location overwritten (by whole-partition writes of
+  /// all its blocks) before any read, from the current point on.
+  using Coverage = llvm::DenseMap<unsigned, std::vector<std::pair<int64_t, int64_t>>>;
+
+  static void subtract(std::vector<std::pair<int64_t, int64_t>> &ranges,
+                       int64_t lo, int64_t hi) {
+    std::vector<std::pair<int64_t, int64_t>> rest;
+    for (auto [a, b] : ranges) {
+      if (b <= lo || hi <= a) {
+        rest.push_back({a, b});
+        continue;
+      }
+      if (a < lo)
+        rest.push_back({a, lo});
+      if (hi < b)
+        rest.push_back({hi, b});
+    }
+    ranges = std::move(rest);
+  }
+
+  /// Adds [lo, hi) and returns whether the ranges now cover [0, size).
+  static bool add(std::vector<std::pair<int64_t, int64_t>> &ranges, int64_t lo,
+                  int64_t hi, int64_t size) {
+    subtract(ranges, lo, hi);
+    ranges.push_back({lo, hi});
+    llvm::sort(ranges);
+    int64_t reach = 0;
+    for (auto [a, b] : ranges) {
+      if (a > reach)
+        return false;
+      reach = std::max(reach, b);
+    }
+    return reach >= size;
+  }
+
+  /// A location is dead before a point once every byte of it is overwritten
+  /// before being read: partial writes add up (e.g. four transposes filling
+  /// one bank).
+  llvm::BitVector coverageKills(Operation *op, Coverage &coverage) {
+    llvm::BitVector kills(n);
+    auto inst = cast<bir::InstructionOpInterface>(op);
+    SmallVector<bir::Access> accesses = inst.getAccesses();
+    for (const bir::Access &access : accesses) {
+      auto it = locs.index.find(access.loc);
+      if (it == locs.index.end() || access.kind != bir::AccessKind::Write)
+        continue;
+      bir::MemLocOp memloc = locs.memlocs[it->second];
+      bool allRows = !access.iv && access.ap.getPartOffset() == 0 &&
+                     access.ap.getPartSize() == memloc.getPartitions() &&
+                     (access.ap.allBlocks() || memloc.getNumBlocks() == 1);
+      int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
+      if (allRows && add(coverage[it->second], lo, hi, memloc.getBytes()))
+        kills.set(it->second);
+    }
+    // Reads happen before the writes of the same instruction.
+    for (const bir::Access &access : accesses) {
+      auto it = locs.index.find(access.loc);
+      if (it != locs.index.end() && bir::isRead(access.kind))
+        coverage[it->second].clear();
+    }
+    return kills;
+  }
+
   void backwardInto(Block &block, llvm::BitVector &live) {
+    Coverage coverage;
     for (Operation &op : llvm::reverse(block)) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
+        // Conservatively forget coverage of anything the loop touches.
+        loop.walk([&](bir::InstructionOpInterface inst) {
+          for (const bir::Access &access : inst.getAccesses())
+            if (auto it = locs.index.find(access.loc); it != locs.index.end())
+              coverage.erase(it->second);
+        });
         llvm::BitVector exit = live;
         llvm::BitVector starts(n);
         while (true) {
@@ -170,6 +346,7 @@ private:
       liveAfter[&op] = live;
       Effects effects = effectsOf(&op);
       live.reset(effects.kills);
+      live.reset(coverageKills(&op, coverage));
       live |= effects.reads;
     }
   }
@@ -308,6 +485,43 @@ void PsumVerifyAllocationPass::runOnOperation() {
     return signalPassFailure();
 
   Dataflow dataflow(func, locs);
+  // Rotating locations: each point's live offsets must sit on distinct
+  // banks, and the location holds its banks where any offset is live.
+  llvm::DenseMap<unsigned, Rotation> rotations;
+  for (auto [loc, memloc] : llvm::enumerate(locs.memlocs)) {
+    std::optional<Rotation> rotation =
+        Rotation::find(memloc, dataflow.getGroupStarts());
+    if (!rotation || rotation->escapes)
+      continue;
+    ArrayRef<int64_t> banks = *memloc.getBanks();
+    llvm::SmallSetVector<int64_t, 8> distinct(banks.begin(), banks.end());
+    int64_t liveBlocks = distinct.size();
+    for (auto &[op, offsets] : rotation->liveAfter) {
+      llvm::SmallDenseMap<int64_t, int64_t> slot;
+      for (int64_t c : offsets) {
+        auto [it, inserted] =
+            slot.try_emplace(((c % liveBlocks) + liveBlocks) % liveBlocks, c);
+        if (inserted)
+          continue;
+        op->emitError("blocks at offsets ")
+            << it->second << " and " << c << " of '" << memloc.getName()
+            << "' are live at once on the same bank (" << liveBlocks
+            << " banks rotate)";
+        ok = false;
+      }
+    }
+    rotations.try_emplace(loc, std::move(*rotation));
+  }
+  auto holding = [&](Operation *op) {
+    llvm::BitVector set = dataflow.holding(op);
+    for (auto &[loc, rotation] : rotations) {
+      bool accesses =
+          llvm::is_contained(op->getOperands(), locs.memlocs[loc].getResult());
+      auto it = rotation.liveAfter.find(op);
+      set[loc] = accesses || (it != rotation.liveAfter.end() && !it->second.empty());
+    }
+    return set;
+  };
   llvm::DenseSet<std::pair<unsigned, unsigned>> reported;
   func.walk([&](bir::InstructionOpInterface inst) {
     Operation *op = inst.getOperation();
@@ -322,7 +536,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
       ok = false;
     }
     SmallVector<int, 64> owner(geometry->numBanks, -1);
-    for (unsigned loc : dataflow.holding(op).set_bits()) {
+    for (unsigned loc : holding(op).set_bits()) {
       for (unsigned bank = 0; bank < geometry->numBanks; ++bank) {
         if (!(locs.footprint[loc] & (uint64_t(1) << bank)))
           continue;

@@ -1,7 +1,6 @@
 //===- psum-opt.cpp - mlir-opt style driver for Psum ----------------------===//
 
-#include "Psum/Dialect/BIR/BIRDialect.h"
-#include "Psum/Transforms/Passes.h"
+#include "Psum/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -9,8 +8,8 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<psum::bir::BIRDialect>();
-  psum::registerPsumPasses();
+  psum::registerAllDialects(registry);
+  psum::registerAllPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(

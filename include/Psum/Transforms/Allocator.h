@@ -50,6 +50,7 @@ struct LinearFunction {
   std::vector<Point> points;
   std::vector<Loop> loops;
   llvm::DenseMap<mlir::Operation *, unsigned> pointOf;
+  llvm::DenseMap<mlir::Operation *, unsigned> loopOf; ///< bir.loop -> index
 };
 
 LinearFunction linearize(bir::FuncOp func);
@@ -77,12 +78,21 @@ struct Interval {
 /// deeper than it at that loop's back-edge.
 Interval extendAroundLoops(const LinearFunction &lf, Interval raw);
 
-/// First writer and last reader of `accesses`, loop-extended if `loopAware`.
-/// Nullopt def / use when there is no writer / reader.
+/// First writer and last reader of `accesses`. Nullopt def / use when there
+/// is no writer / reader.
 struct RawRange {
   std::optional<unsigned> firstDef, lastUse;
 };
 RawRange findDefUse(llvm::ArrayRef<LocAccess> accesses);
+
+/// The live range of a location with `accesses` (at least one writer and one
+/// reader): [first writer, last reader], then, if `loopAware`, the seed's
+/// extension around loops, and a whole loop for values carried around its
+/// back-edge (a read before a write in the body, or a block written as
+/// `iv + c` and read as `iv + c'` with c' < c in a later iteration).
+Interval liveInterval(const LinearFunction &lf,
+                      llvm::ArrayRef<LocAccess> accesses, RawRange raw,
+                      bool loopAware);
 
 //===----------------------------------------------------------------------===//
 // Geometry and options

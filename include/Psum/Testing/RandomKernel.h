@@ -1,0 +1,39 @@
+//===- RandomKernel.h - seeded random bir functions -------------*- C++ -*-===//
+//
+// Generates valid bir functions for property tests and benchmarks: straight
+// code and loop nests, plain results drained by activations, accumulation
+// groups over K loops, tile arrays indexed by loop variables (shrinkable),
+// multi-bank tensors, generic instructions, with PSUM pressure above the
+// bank count so that spills happen. The same seed gives the same function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PSUM_TESTING_RANDOMKERNEL_H
+#define PSUM_TESTING_RANDOMKERNEL_H
+
+#include "Psum/Dialect/BIR/BIROps.h"
+
+#include <cstdint>
+
+namespace psum::testing {
+
+struct RandomKernelOptions {
+  uint64_t seed = 1;
+  /// gen1 (4 banks, 64 partitions) or gen2 (8 banks, 128 partitions).
+  bir::ArchGen arch = bir::ArchGen::gen2;
+  /// Upper bound on PSUM tensors created.
+  unsigned maxTensors = 14;
+  /// Upper bound on instructions (a soft target: loops add drains).
+  unsigned maxInstructions = 60;
+  unsigned maxLoopDepth = 2;
+  unsigned maxTripCount = 4;
+};
+
+/// Builds a random function named `name` at the builder's insertion point.
+bir::FuncOp buildRandomKernel(mlir::OpBuilder &builder, mlir::Location loc,
+                              llvm::StringRef name,
+                              const RandomKernelOptions &options);
+
+} // namespace psum::testing
+
+#endif // PSUM_TESTING_RANDOMKERNEL_H

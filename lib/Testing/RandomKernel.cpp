@@ -1,0 +1,271 @@
+//===- RandomKernel.cpp - seeded random bir functions ---------------------===//
+
+#include "Psum/Testing/RandomKernel.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <random>
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::testing;
+
+namespace {
+
+/// One side of an instruction: a location, optionally one block of it
+/// (`iv + offset`, or a constant when `iv` is null and `block` >= 0).
+struct Slice {
+  Value loc;
+  Value iv = {};
+  int64_t block = -1;
+};
+
+/// A PSUM value waiting for its drain.
+struct Live {
+  Value loc;
+  unsigned banks;
+  bool accumulator;
+};
+
+class Generator {
+public:
+  Generator(OpBuilder &builder, Location loc, const RandomKernelOptions &options)
+      : builder(builder), loc(loc), options(options), rng(options.seed) {}
+
+  bir::FuncOp build(StringRef name);
+
+private:
+  uint64_t pick(uint64_t n) { return rng() % n; }
+  bool chance(unsigned percent) { return pick(100) < percent; }
+  int64_t latency() { return int64_t(16) << pick(4); }
+
+  Value memloc(StringRef name, bir::MemorySpace space, int64_t bytes,
+               int64_t blocks);
+  bir::AccessAttr pattern(const Slice &slice, SmallVectorImpl<Value> &ivs);
+  void emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate = false,
+            unsigned numWrites = 1);
+
+  void genBlock(unsigned depth);
+  void defPlain();
+  void drain();
+  void accumulationLoop(unsigned depth);
+  void tileLoop(unsigned depth);
+  void plainLoop(unsigned depth);
+  void genericInst();
+  bir::LoopOp loop(int64_t trip);
+
+  OpBuilder &builder;
+  Location loc;
+  const RandomKernelOptions &options;
+  std::mt19937_64 rng;
+  /// Locations go first in the function body, in creation order.
+  Block *declBlock = nullptr;
+  Operation *lastDecl = nullptr;
+  int64_t partitions = 128;
+  unsigned usableBanks = 8;
+  unsigned accumulatorBanks = 0;
+  unsigned numTensors = 0, numInstructions = 0;
+  Value w, x, y;
+  std::vector<Live> live;
+};
+
+} // namespace
+
+Value Generator::memloc(StringRef name, bir::MemorySpace space, int64_t bytes,
+                        int64_t blocks) {
+  OpBuilder::InsertionGuard guard(builder);
+  if (lastDecl)
+    builder.setInsertionPointAfter(lastDecl);
+  else
+    builder.setInsertionPointToStart(declBlock);
+  auto op = bir::MemLocOp::create(
+      builder, loc, bir::MemLocType::get(builder.getContext()),
+      builder.getStringAttr(name),
+      bir::MemorySpaceAttr::get(builder.getContext(), space),
+      builder.getI64IntegerAttr(partitions), builder.getI64IntegerAttr(bytes),
+      blocks > 1 ? builder.getI64IntegerAttr(blocks) : IntegerAttr(), nullptr,
+      nullptr, nullptr);
+  lastDecl = op;
+  return op.getResult();
+}
+
+bir::AccessAttr Generator::pattern(const Slice &slice,
+                                   SmallVectorImpl<Value> &ivs) {
+  auto memloc = bir::getMemLoc(slice.loc);
+  int64_t blockIv = -1, blockOffset = slice.block;
+  if (slice.iv) {
+    auto *it = llvm::find(ivs, slice.iv);
+    blockIv = it - ivs.begin();
+    if (it == ivs.end())
+      ivs.push_back(slice.iv);
+  }
+  return bir::AccessAttr::get(builder.getContext(), 0, memloc.getPartitions(),
+                              0, memloc.getBytes(), blockIv, blockOffset);
+}
+
+void Generator::emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate,
+                     unsigned numWrites) {
+  SmallVector<Value> locs, ivs;
+  SmallVector<Attribute> aps;
+  for (const Slice &slice : slices) {
+    locs.push_back(slice.loc);
+    aps.push_back(pattern(slice, ivs));
+  }
+  ArrayAttr apsAttr = builder.getArrayAttr(aps);
+  uint64_t cycles = latency();
+  ++numInstructions;
+  if (kind == "matmul")
+    bir::MatmulOp::create(builder, loc, locs, ivs, apsAttr, cycles, accumulate);
+  else if (kind == "activation")
+    bir::ActivationOp::create(builder, loc, locs, ivs, apsAttr, cycles,
+                              bir::ActivationFunc(pick(8)));
+  else
+    bir::InstOp::create(builder, loc, locs, ivs, apsAttr, cycles, kind,
+                        numWrites);
+}
+
+bir::LoopOp Generator::loop(int64_t trip) {
+  auto op = bir::LoopOp::create(builder, loc, 0, trip, 1);
+  builder.setInsertionPoint(op.getBodyBlock().getTerminator());
+  return op;
+}
+
+void Generator::defPlain() {
+  if (numTensors >= options.maxTensors)
+    return drain();
+  static constexpr int64_t kBytes[] = {512, 1024, 2048, 2048, 2048, 4096, 6144};
+  int64_t bytes = kBytes[pick(std::size(kBytes))];
+  int64_t blocks = bytes == 2048 && chance(20) ? 2 : 1;
+  unsigned banks = blocks * llvm::divideCeil(bytes, 2048);
+  if (banks > usableBanks)
+    bytes = 2048, blocks = 1, banks = 1;
+  Value t = memloc("t" + std::to_string(numTensors++), bir::MemorySpace::psum,
+                   bytes, blocks);
+  emit("matmul", {Slice{t}, Slice{w}, Slice{x}});
+  live.push_back({t, banks, false});
+}
+
+void Generator::drain() {
+  if (live.empty())
+    return;
+  size_t i = pick(live.size());
+  emit("activation", {Slice{y}, Slice{live[i].loc}});
+  if (chance(75)) {
+    if (live[i].accumulator)
+      accumulatorBanks -= live[i].banks;
+    live.erase(live.begin() + i);
+  }
+}
+
+void Generator::accumulationLoop(unsigned depth) {
+  // Unspillable groups must leave room for one more tensor and a reload.
+  int64_t bytes = chance(25) ? 4096 : 2048;
+  unsigned banks = bytes / 2048;
+  if (accumulatorBanks + banks + 2 > usableBanks || numTensors >= options.maxTensors)
+    return plainLoop(depth);
+  Value acc = memloc("acc" + std::to_string(numTensors++),
+                     bir::MemorySpace::psum, bytes, 1);
+  accumulatorBanks += banks;
+  OpBuilder::InsertionGuard guard(builder);
+  loop(1 + pick(options.maxTripCount));
+  emit("matmul", {Slice{acc}, Slice{w}, Slice{x}}, /*accumulate=*/true);
+  if (chance(40))
+    genBlock(depth + 1);
+  live.push_back({acc, banks, true});
+}
+
+void Generator::tileLoop(unsigned depth) {
+  if (numTensors >= options.maxTensors)
+    return drain();
+  int64_t trip = 2 + pick(std::max(1u, options.maxTripCount - 1));
+  // A pipelined array keeps two blocks live; an even block count lets them
+  // rotate over two banks.
+  bool pipelined = trip % 2 == 1 && chance(60);
+  Value tiles = memloc("tile" + std::to_string(numTensors++),
+                       bir::MemorySpace::psum, chance(30) ? 1024 : 2048,
+                       pipelined ? trip + 1 : trip);
+  OpBuilder::InsertionGuard guard(builder);
+  bir::LoopOp tileLoop = loop(trip);
+  Value iv = tileLoop.getInductionVar();
+  emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}});
+  if (pipelined)
+    emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
+  if (chance(40))
+    genBlock(depth + 1);
+  emit("activation", {Slice{y}, Slice{tiles, iv, 0}});
+}
+
+void Generator::plainLoop(unsigned depth) {
+  OpBuilder::InsertionGuard guard(builder);
+  loop(1 + pick(options.maxTripCount));
+  genBlock(depth + 1);
+}
+
+void Generator::genericInst() {
+  if (live.empty() || numTensors >= options.maxTensors)
+    return defPlain();
+  size_t i = pick(live.size());
+  Value source = live[i].loc;
+  Value t = memloc("v" + std::to_string(numTensors++), bir::MemorySpace::psum,
+                   2048, 1);
+  emit("vector_op", {Slice{t}, Slice{source}, Slice{x}});
+  if (chance(50)) {
+    if (live[i].accumulator)
+      accumulatorBanks -= live[i].banks;
+    live.erase(live.begin() + i);
+  }
+  live.push_back({t, 1, false});
+}
+
+void Generator::genBlock(unsigned depth) {
+  unsigned steps = 2 + pick(5);
+  for (unsigned s = 0; s < steps && numInstructions < options.maxInstructions;
+       ++s) {
+    unsigned c = pick(100);
+    bool nest = depth < options.maxLoopDepth;
+    if (c < 30)
+      defPlain();
+    else if (c < 55)
+      drain();
+    else if (c < 65 && nest)
+      accumulationLoop(depth);
+    else if (c < 75 && nest)
+      tileLoop(depth);
+    else if (c < 85 && nest)
+      plainLoop(depth);
+    else if (c < 92)
+      genericInst();
+    else
+      defPlain();
+  }
+}
+
+bir::FuncOp Generator::build(StringRef name) {
+  auto arch = bir::ArchAttr::get(builder.getContext(), options.arch);
+  partitions = arch.getPartitions();
+  usableBanks = arch.getNumBanks();
+  auto func = bir::FuncOp::create(builder, loc, name, arch);
+  OpBuilder::InsertionGuard guard(builder);
+  declBlock = &func.getBodyBlock();
+  w = memloc("w", bir::MemorySpace::sbuf, 128, 1);
+  x = memloc("x", bir::MemorySpace::sbuf, 8192, 1);
+  y = memloc("y", bir::MemorySpace::sbuf, 8192, 1);
+  builder.setInsertionPointToEnd(&func.getBodyBlock());
+  while (numInstructions < options.maxInstructions / 2) {
+    unsigned before = numInstructions;
+    genBlock(0);
+    if (numInstructions == before)
+      break;
+  }
+  while (!live.empty()) {
+    emit("activation", {Slice{y}, Slice{live.back().loc}});
+    live.pop_back();
+  }
+  return func;
+}
+
+bir::FuncOp psum::testing::buildRandomKernel(OpBuilder &builder, Location loc,
+                                             StringRef name,
+                                             const RandomKernelOptions &options) {
+  return Generator(builder, loc, options).build(name);
+}

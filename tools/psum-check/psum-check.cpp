@@ -1,0 +1,276 @@
+//===- psum-check.cpp - allocate, verify and simulate bir functions -------===//
+//
+// The property harness: every function (from files, or generated from
+// seeds) is allocated by psum-allocate with its verifier, then the original
+// (logical PSUM) and the allocated function (physical banks, spill code) are
+// executed on value identities and must read the same values everywhere.
+// A violation prints the seed and a reduced function and fails the run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Dialect/BIR/BIROps.h"
+#include "Psum/Testing/RandomKernel.h"
+#include "Psum/Testing/Simulator.h"
+#include "Psum/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace psum;
+namespace cl = llvm::cl;
+
+static cl::list<std::string> inputFiles(cl::Positional,
+                                        cl::desc("[bir files to check]"));
+static cl::opt<uint64_t> seedOpt("seed", cl::desc("first seed"), cl::init(1));
+static cl::opt<unsigned> countOpt("count",
+                                  cl::desc("random functions to check"),
+                                  cl::init(0));
+static cl::opt<std::string> archOpt("arch",
+                                    cl::desc("gen1, gen2 or mixed (alternate)"),
+                                    cl::init("mixed"));
+static cl::opt<unsigned> maxTensorsOpt("max-tensors", cl::init(14),
+                                       cl::desc("PSUM tensors per function"));
+static cl::opt<unsigned> maxInstructionsOpt(
+    "max-instructions", cl::init(60), cl::desc("instructions per function"));
+static cl::opt<unsigned> maxDepthOpt("max-depth", cl::init(2),
+                                     cl::desc("loop nest depth"));
+static cl::opt<bool> emitOpt("emit",
+                             cl::desc("print the generated functions only"),
+                             cl::init(false));
+static cl::opt<std::string> allocateOptions(
+    "allocate-options", cl::init(""),
+    cl::desc("extra psum-allocate options, e.g. \"best-of=1\""));
+
+namespace {
+
+struct Outcome {
+  /// Refused: the allocator gave up (unspillable groups do not fit, too
+  /// many reloads). Rejected: the input breaks an allocator precondition
+  /// (too big for PSUM, a value never read).
+  enum Kind { Allocated, Refused, Rejected, Violation } kind = Allocated;
+  std::string message;
+  unsigned spillCopies = 0;
+};
+
+/// Gives every instruction of `func` a sim id in program order.
+void numberInstructions(bir::FuncOp func) {
+  int64_t next = 0;
+  Builder builder(func.getContext());
+  func.walk<WalkOrder::PreOrder>([&](bir::InstructionOpInterface inst) {
+    inst->setAttr(testing::kSimIdAttr, builder.getI64IntegerAttr(next++));
+  });
+}
+
+/// Allocates a copy of `func` and compares it with the original.
+Outcome check(bir::FuncOp original) {
+  MLIRContext *context = original.getContext();
+  Outcome outcome;
+  if (failed(verify(original))) {
+    outcome.kind = Outcome::Violation;
+    outcome.message = "the input function does not verify";
+    return outcome;
+  }
+  OwningOpRef<ModuleOp> module = ModuleOp::create(original.getLoc());
+  module->getBody()->push_back(original.clone());
+  auto allocated = cast<bir::FuncOp>(module->getBody()->front());
+
+  std::string diagnostics;
+  {
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        diagnostics += diag.str() + "\n";
+      return success();
+    });
+    PassManager pm(context, ModuleOp::getOperationName());
+    std::string pipeline =
+        "psum-allocate{verify=true " + allocateOptions + "}";
+    if (failed(parsePassPipeline(pipeline, pm))) {
+      outcome.kind = Outcome::Violation;
+      outcome.message = "bad --allocate-options";
+      return outcome;
+    }
+    if (failed(pm.run(*module))) {
+      StringRef text = diagnostics;
+      if (text.contains("too many reloads required") ||
+          text.contains("cannot allocate PSUM location"))
+        outcome.kind = Outcome::Refused;
+      else if (text.contains("is too big for PSUM") ||
+               text.contains("no last use find") ||
+               text.contains("no first def find"))
+        outcome.kind = Outcome::Rejected;
+      else
+        outcome.kind = Outcome::Violation;
+      outcome.message = diagnostics;
+      return outcome;
+    }
+  }
+  allocated.walk([&](bir::TensorCopyOp copy) {
+    if (!copy->hasAttr(testing::kSimIdAttr))
+      ++outcome.spillCopies;
+  });
+
+  bir::ArchAttr arch = original.getArch();
+  testing::SimOptions logical;
+  logical.numBanks = arch.getNumBanks();
+  logical.bankSize = arch.getBankSize();
+  testing::granularity(original, logical);
+  testing::SimOptions physical = logical;
+  physical.psum = testing::PsumModel::Physical;
+  std::string mismatch =
+      testing::compareRuns(testing::simulate(original, logical),
+                           testing::simulate(allocated, physical));
+  if (!mismatch.empty()) {
+    outcome.kind = Outcome::Violation;
+    outcome.message = mismatch;
+  }
+  return outcome;
+}
+
+/// What kind of violation a message reports, to keep reduction on one bug.
+StringRef category(StringRef message) {
+  for (StringRef kind : {"read a clobbered value", "both hold values",
+                         "final contents", "run failed", "not saved",
+                         "instead of a reload", "before any write",
+                         "do not follow"})
+    if (message.contains(kind))
+      return kind;
+  return message.take_front(24);
+}
+
+/// Deletes instructions and loops of `func` one at a time while the
+/// function stays valid and still violates the property the same way.
+void reduce(bir::FuncOp func, StringRef message) {
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    SmallVector<Operation *> candidates;
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<bir::InstructionOpInterface, bir::LoopOp>(op))
+        candidates.push_back(op);
+    });
+    for (size_t i = 0; i < candidates.size() && !progress; ++i) {
+      OwningOpRef<bir::FuncOp> trial = func.clone();
+      SmallVector<Operation *> trialOps;
+      trial->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (isa<bir::InstructionOpInterface, bir::LoopOp>(op))
+          trialOps.push_back(op);
+      });
+      trialOps[i]->erase();
+      ScopedDiagnosticHandler quiet(func.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      if (failed(verify(*trial)))
+        continue;
+      Outcome outcome = check(*trial);
+      if (outcome.kind != Outcome::Violation ||
+          category(outcome.message) != category(message))
+        continue;
+      func.getBody().takeBody(trial->getBody());
+      progress = true;
+    }
+  }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerPsumPasses();
+  cl::ParseCommandLineOptions(argc, argv, "Psum allocation property checker\n");
+
+  DialectRegistry registry;
+  registry.insert<bir::BIRDialect>();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  context.disableMultithreading();
+
+  unsigned allocated = 0, rejected = 0, violations = 0, spillCopies = 0,
+           functions = 0;
+  std::map<std::string, unsigned> refusals;
+  auto record = [&](bir::FuncOp func, const std::string &origin) {
+    ++functions;
+    numberInstructions(func);
+    Outcome outcome = check(func);
+    spillCopies += outcome.spillCopies;
+    switch (outcome.kind) {
+    case Outcome::Allocated:
+      ++allocated;
+      return;
+    case Outcome::Rejected:
+      ++rejected;
+      llvm::errs() << "rejected input " << origin << ": " << outcome.message;
+      return;
+    case Outcome::Refused:
+      ++refusals[StringRef(outcome.message).contains("too many reloads")
+                     ? "too many reloads required"
+                     : "accumulation groups do not fit"];
+      return;
+    case Outcome::Violation:
+      ++violations;
+      llvm::errs() << "VIOLATION in " << origin << ": " << outcome.message
+                   << "\nreduced function:\n";
+      reduce(func, outcome.message);
+      func->print(llvm::errs());
+      llvm::errs() << "\n";
+      return;
+    }
+  };
+
+  for (const std::string &file : inputFiles) {
+    llvm::SourceMgr sourceMgr;
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(file, sourceMgr, &context);
+    if (!module) {
+      llvm::errs() << "error: cannot parse " << file << "\n";
+      return 1;
+    }
+    for (auto func : llvm::make_early_inc_range(module->getOps<bir::FuncOp>()))
+      record(func, file + ":@" + func.getSymName().str());
+  }
+
+  OpBuilder builder(&context);
+  for (unsigned i = 0; i < countOpt; ++i) {
+    testing::RandomKernelOptions options;
+    options.seed = seedOpt + i;
+    if (archOpt == "gen1" || (archOpt == "mixed" && options.seed % 2 == 1))
+      options.arch = bir::ArchGen::gen1;
+    options.maxTensors = maxTensorsOpt;
+    options.maxInstructions = maxInstructionsOpt;
+    options.maxLoopDepth = maxDepthOpt;
+    OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
+    builder.setInsertionPointToEnd(module->getBody());
+    bir::FuncOp func = testing::buildRandomKernel(
+        builder, builder.getUnknownLoc(),
+        "random_" + std::to_string(options.seed), options);
+    if (emitOpt) {
+      func->print(llvm::outs());
+      llvm::outs() << "\n";
+      continue;
+    }
+    record(func, "seed " + std::to_string(options.seed));
+  }
+  if (emitOpt)
+    return 0;
+
+  llvm::outs() << "checked " << functions << " functions";
+  if (countOpt)
+    llvm::outs() << " (seeds " << seedOpt << ".." << seedOpt + countOpt - 1
+                 << ")";
+  llvm::outs() << ": " << allocated << " allocated, " << rejected
+               << " rejected inputs, " << violations << " violations, "
+               << spillCopies << " spill copies\n";
+  for (const auto &[reason, count] : refusals)
+    llvm::outs() << "refused (" << reason << "): " << count << "\n";
+  return violations ? 1 : 0;
+}
