@@ -28,7 +28,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.psum_tools_dir, append_path=True)
 
 tool_dirs = [config.psum_tools_dir, config.llvm_tools_dir]
-tools = ["psum-opt", "not", "split-file", "count"]
+tools = ["psum-opt", "psum-check", "not", "split-file", "count"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # %python: the interpreter running lit, for checker scripts under Inputs/.

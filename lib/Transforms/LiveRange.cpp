@@ -65,8 +65,8 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
 /// unit-step loop's induction variable, `iv + c`: block b is written from
 /// iteration b - max(c_write) and read until iteration b - min(c_read), so
 /// at most W = max(c_write) - min(c_read) + 1 blocks are live in any
-/// iteration. Reads must not run ahead of writes (max(c_read) <=
-/// min(c_write)). The live block count is the smallest divisor of the block
+/// iteration. No read may precede a block's first write (max(c_read) <=
+/// max(c_write)). The live block count is the smallest divisor of the block
 /// count that is at least W, so the round-robin k mod liveBlocks never puts
 /// two live blocks on one bank.
 static unsigned computeShrinkFactor(int64_t blocks,
@@ -76,7 +76,7 @@ static unsigned computeShrinkFactor(int64_t blocks,
   Value iv;
   int64_t minRead = std::numeric_limits<int64_t>::max();
   int64_t maxRead = std::numeric_limits<int64_t>::min();
-  int64_t minWrite = minRead, maxWrite = maxRead;
+  int64_t maxWrite = maxRead;
   for (const LocAccess &a : accesses) {
     if (!a.access.iv || (iv && a.access.iv != iv))
       return 1;
@@ -87,13 +87,12 @@ static unsigned computeShrinkFactor(int64_t blocks,
       maxRead = std::max(maxRead, offset);
     }
     if (bir::isWrite(a.access.kind)) {
-      minWrite = std::min(minWrite, offset);
       maxWrite = std::max(maxWrite, offset);
     }
   }
   auto loop = cast<bir::LoopOp>(
       cast<BlockArgument>(iv).getOwner()->getParentOp());
-  if (loop.getStep() != 1 || maxRead > minWrite)
+  if (loop.getStep() != 1 || maxRead > maxWrite)
     return 1;
   int64_t window = maxWrite - minRead + 1;
   for (int64_t live = 1; live <= blocks; ++live)

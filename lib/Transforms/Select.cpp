@@ -12,6 +12,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <cmath>
+#include <limits>
+
 using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
@@ -68,6 +71,95 @@ LogicalResult psum::alloc::checkPins(const Problem &problem,
   return success();
 }
 
+/// The lowest base bank where `node` fits beside its placed neighbors
+/// (ignoring `ignore`) and outside `blocked`.
+static std::optional<unsigned> firstFit(const Problem &problem,
+                                        const Graph &graph,
+                                        const Selection &selection,
+                                        unsigned node, uint64_t blocked,
+                                        std::optional<unsigned> ignore) {
+  uint64_t occupied = blocked | problem.geometry.reserved;
+  for (unsigned m : graph.adjacency[node])
+    if (m != ignore)
+      occupied |= selection.bankMask(problem, m);
+  unsigned liveN = problem.nodes[node].liveN;
+  for (unsigned base = 0; base + liveN <= problem.geometry.numBanks; ++base)
+    if (!(occupied & windowMask(base, liveN)))
+      return base;
+  return std::nullopt;
+}
+
+/// Makes room for an unspillable node that did not fit (an accumulation
+/// group, or a reload or save that spilling would only repeat): for the
+/// cheapest window, placed neighbors that can be spilled are evicted into
+/// the spill set and unspillable ones are moved to another free window.
+/// The seed gives up here ("too many reloads required"); this gives up only
+/// when no window can be cleared.
+static bool evict(const Problem &problem, const Graph &graph, unsigned v,
+                  Selection &selection, llvm::raw_ostream *trace) {
+  const Node &node = problem.nodes[v];
+  const Geometry &geometry = problem.geometry;
+  struct Plan {
+    double cost = 0;
+    unsigned base = 0;
+    SmallVector<unsigned> evicted;
+    SmallVector<std::pair<unsigned, unsigned>> moved;
+  };
+  std::optional<Plan> best;
+  for (unsigned base = 0; base + node.liveN <= geometry.numBanks; ++base) {
+    uint64_t window = windowMask(base, node.liveN);
+    if (window & geometry.reserved)
+      continue;
+    Plan plan;
+    plan.base = base;
+    Selection trial = selection;
+    trial.base[v] = base;
+    for (unsigned m : graph.adjacency[v]) {
+      if (!(selection.bankMask(problem, m) & window))
+        continue;
+      const Node &other = problem.nodes[m];
+      if (other.pin) {
+        plan.cost = std::numeric_limits<double>::infinity();
+        break;
+      }
+      if (!std::isinf(other.cost)) {
+        plan.cost += other.cost;
+        plan.evicted.push_back(m);
+        trial.base[m] = std::nullopt;
+        continue;
+      }
+      trial.base[m] = std::nullopt;
+      std::optional<unsigned> moved =
+          firstFit(problem, graph, trial, m, 0, std::nullopt);
+      if (!moved) {
+        plan.cost = std::numeric_limits<double>::infinity();
+        break;
+      }
+      trial.base[m] = *moved;
+      plan.moved.push_back({m, *moved});
+    }
+    if (!std::isinf(plan.cost) && (!best || plan.cost < best->cost))
+      best = std::move(plan);
+  }
+  if (!best)
+    return false;
+  for (unsigned m : best->evicted) {
+    selection.base[m] = std::nullopt;
+    selection.spills.push_back(m);
+    if (trace)
+      *trace << " evict " << problem.nodes[m].name << " for " << node.name
+             << "\n";
+  }
+  for (auto [m, base] : best->moved) {
+    selection.base[m] = base;
+    if (trace)
+      *trace << " move " << problem.nodes[m].name << " to bank " << base
+             << " for " << node.name << "\n";
+  }
+  selection.base[v] = best->base;
+  return true;
+}
+
 FailureOr<Selection> psum::alloc::select(const Problem &problem,
                                          const Graph &graph,
                                          const NodeStack &stack,
@@ -102,12 +194,13 @@ FailureOr<Selection> psum::alloc::select(const Problem &problem,
         break;
       }
     }
-    if (!selection.base[v]) {
+    if (selection.base[v])
+      continue;
+    if (trace)
+      *trace << " cannot allocate " << node.name << " (" << node.liveN
+             << " banks)\n";
+    if (!std::isinf(node.cost) || !evict(problem, graph, v, selection, trace))
       selection.spills.push_back(v);
-      if (trace)
-        *trace << " cannot allocate " << node.name << " (" << node.liveN
-               << " banks)\n";
-    }
   }
   return selection;
 }

@@ -11,6 +11,7 @@
 #include "Psum/Dialect/BIR/BIROps.h"
 #include "Psum/Testing/RandomKernel.h"
 #include "Psum/Testing/Simulator.h"
+#include "Psum/Transforms/Allocator.h"
 #include "Psum/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -49,6 +50,10 @@ static cl::opt<unsigned> maxDepthOpt("max-depth", cl::init(2),
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false));
+static cl::opt<bool> corruptOpt(
+    "corrupt", cl::init(false),
+    cl::desc("after allocating, move every PSUM location to bank 0 (shows "
+             "that the simulator catches a wrong allocation)"));
 static cl::opt<std::string> allocateOptions(
     "allocate-options", cl::init(""),
     cl::desc("extra psum-allocate options, e.g. \"best-of=1\""));
@@ -62,6 +67,7 @@ struct Outcome {
   enum Kind { Allocated, Refused, Rejected, Violation } kind = Allocated;
   std::string message;
   unsigned spillCopies = 0;
+  bool infeasible = false; ///< for Refused: no allocation exists
 };
 
 /// Gives every instruction of `func` a sim id in program order.
@@ -71,6 +77,39 @@ void numberInstructions(bir::FuncOp func) {
   func.walk<WalkOrder::PreOrder>([&](bir::InstructionOpInterface inst) {
     inst->setAttr(testing::kSimIdAttr, builder.getI64IntegerAttr(next++));
   });
+}
+
+/// Whether no allocation can exist: at some instruction, the locations it
+/// accesses plus the unspillable ones live across it need more banks than
+/// PSUM has. (Spillable values can always leave around an instruction that
+/// does not touch them.)
+bool provablyInfeasible(bir::FuncOp func) {
+  alloc::LinearFunction lf = alloc::linearize(func);
+  alloc::Failure ignored;
+  FailureOr<alloc::Geometry> geometry =
+      alloc::resolveGeometry(func, "", 0, 0, {});
+  if (failed(geometry))
+    return false;
+  FailureOr<alloc::Problem> problem =
+      alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+  if (failed(problem))
+    return false;
+  for (auto [p, point] : llvm::enumerate(lf.points)) {
+    auto inst = dyn_cast<bir::InstructionOpInterface>(point.op);
+    if (!inst)
+      continue;
+    llvm::SmallPtrSet<Operation *, 8> accessed;
+    for (const bir::Access &access : inst.getAccesses())
+      accessed.insert(access.loc.getDefiningOp());
+    unsigned banks = 0;
+    for (const alloc::Node &node : problem->nodes)
+      if (accessed.contains(node.memloc) ||
+          (node.unspillable && node.def <= p && p <= node.use))
+        banks += node.liveN;
+    if (banks > geometry->usableBanks())
+      return true;
+  }
+  return false;
 }
 
 /// Allocates a copy of `func` and compares it with the original.
@@ -104,8 +143,10 @@ Outcome check(bir::FuncOp original) {
     if (failed(pm.run(*module))) {
       StringRef text = diagnostics;
       if (text.contains("too many reloads required") ||
-          text.contains("cannot allocate PSUM location"))
+          text.contains("cannot allocate PSUM location")) {
         outcome.kind = Outcome::Refused;
+        outcome.infeasible = provablyInfeasible(original);
+      }
       else if (text.contains("is too big for PSUM") ||
                text.contains("no last use find") ||
                text.contains("no first def find"))
@@ -115,6 +156,18 @@ Outcome check(bir::FuncOp original) {
       outcome.message = diagnostics;
       return outcome;
     }
+  }
+  if (corruptOpt) {
+    allocated.walk([&](bir::MemLocOp memloc) {
+      if (std::optional<ArrayRef<int64_t>> banks = memloc.getBanks()) {
+        int64_t base = memloc.getBaseBankAttr().getInt();
+        SmallVector<int64_t> moved;
+        for (int64_t bank : *banks)
+          moved.push_back(bank - base);
+        memloc.setBanks(moved);
+        memloc.setBaseBankAttr(Builder(context).getI64IntegerAttr(0));
+      }
+    });
   }
   allocated.walk([&](bir::TensorCopyOp copy) {
     if (!copy->hasAttr(testing::kSimIdAttr))
@@ -212,9 +265,10 @@ int main(int argc, char **argv) {
       llvm::errs() << "rejected input " << origin << ": " << outcome.message;
       return;
     case Outcome::Refused:
-      ++refusals[StringRef(outcome.message).contains("too many reloads")
-                     ? "too many reloads required"
-                     : "accumulation groups do not fit"];
+      ++refusals[(outcome.infeasible ? "provably infeasible, " : "feasible?, ") +
+                 std::string(StringRef(outcome.message).contains("too many reloads")
+                                 ? "too many reloads required"
+                                 : "accumulation group does not fit")];
       return;
     case Outcome::Violation:
       ++violations;
