@@ -14,6 +14,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
@@ -55,6 +56,9 @@ struct AllocateOptions {
 /// The result of one heuristic's spill fixpoint on its own clone.
 struct Attempt {
   const Heuristic *heuristic = nullptr;
+  /// The function's own problem placed without spills (no clone needed).
+  std::optional<Selection> direct;
+  /// Otherwise the clone the spill fixpoint rewrote.
   OwningOpRef<bir::FuncOp> func;
   bool ok = false;
   Failure failure;
@@ -132,62 +136,90 @@ void attachBankMap(Failure &failure, const Problem &problem,
   failure.note = describeBanks(problem, selection, point);
 }
 
-/// Runs one heuristic's spill fixpoint on a clone of `original`.
-Attempt runHeuristic(bir::FuncOp original, const Geometry &geometry,
+/// Runs one heuristic: its first round on the function's own problem, and
+/// only if that round spills, the spill fixpoint on a clone.
+Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
+                     const Graph &graph, const Geometry &geometry,
                      const AllocateOptions &options,
                      const Heuristic &heuristic, llvm::raw_ostream *trace) {
   Attempt attempt;
   attempt.heuristic = &heuristic;
-  attempt.func = original.clone();
-  bir::FuncOp func = *attempt.func;
-  SpillCounters counters;
   if (trace)
     *trace << "best-of-n loop, heuristic = " << heuristic.name << "\n";
+  NodeStack stack = simplify(problem, graph, heuristic, trace);
+  FailureOr<Selection> first =
+      select(problem, graph, stack, trace, attempt.failure);
+  if (failed(first))
+    return attempt;
+  if (first->spills.empty()) {
+    for (unsigned v = 0; v < problem.nodes.size(); ++v)
+      attempt.banksUsed |= first->bankMask(problem, v);
+    attempt.direct = std::move(*first);
+    attempt.ok = true;
+    if (trace)
+      *trace << "PSUM score = 0 (lower is better)\n";
+    return attempt;
+  }
+
+  // The first round's spills go into a clone; the problem is remapped to it.
+  IRMapping mapping;
+  attempt.func = cast<bir::FuncOp>(original->clone(mapping));
+  bir::FuncOp func = *attempt.func;
+  Problem remapped = problem;
+  for (Node &node : remapped.nodes)
+    node.memloc = mapping.lookup(node.memloc);
+  SpillCounters counters;
+  auto spill = [&](const Problem &round, const LinearFunction &lf,
+                   const Selection &selection) -> LogicalResult {
+    if (failed(insertSpillCode(func, round, selection.spills, options.spill,
+                               counters, trace, attempt.failure))) {
+      auto culprit = llvm::find_if(selection.spills, [&](unsigned v) {
+        return round.nodes[v].memloc == attempt.failure.op;
+      });
+      attachBankMap(attempt.failure, round, lf, &selection,
+                    culprit != selection.spills.end()
+                        ? std::optional<unsigned>(*culprit)
+                        : std::nullopt);
+      return failure();
+    }
+    for (unsigned v : selection.spills) {
+      attempt.spillCycles += round.nodes[v].cost;
+      ++attempt.spilledTensors;
+    }
+    if (trace)
+      *trace << "spilling from PSUM cost about "
+             << formatNumber(attempt.spillCycles) << " cycles\n";
+    return success();
+  };
+  if (failed(spill(remapped, linearize(func), *first)))
+    return attempt;
   // Each round spills at least one node and a spilled node is never spilled
-  // again, so the candidates of the first round bound the rounds.
-  for (unsigned round = 0;; ++round) {
+  // again, so the loop ends.
+  while (true) {
     LinearFunction lf = linearize(func);
-    FailureOr<Problem> problem =
+    FailureOr<Problem> round =
         buildLiveRanges(func, lf, geometry, options.loopAware, attempt.failure);
-    if (failed(problem))
+    if (failed(round))
       return attempt;
-    Graph graph = buildInterference(*problem, trace);
-    findCosts(*problem, options.spill.copyLatency, trace);
-    NodeStack stack = simplify(*problem, graph, heuristic, trace);
+    Graph roundGraph = buildInterference(*round, trace);
+    findCosts(*round, options.spill.copyLatency, trace);
+    NodeStack roundStack = simplify(*round, roundGraph, heuristic, trace);
     FailureOr<Selection> selection =
-        select(*problem, graph, stack, trace, attempt.failure);
+        select(*round, roundGraph, roundStack, trace, attempt.failure);
     if (failed(selection))
       return attempt;
     if (selection->spills.empty()) {
-      commit(*problem, *selection);
-      for (unsigned v = 0; v < problem->nodes.size(); ++v)
-        attempt.banksUsed |= selection->bankMask(*problem, v);
+      commit(*round, *selection);
+      for (unsigned v = 0; v < round->nodes.size(); ++v)
+        attempt.banksUsed |= selection->bankMask(*round, v);
       attempt.ok = true;
       if (trace)
         *trace << "PSUM score = " << formatNumber(attempt.score())
                << " (lower is better)\n";
       return attempt;
     }
-    if (failed(insertSpillCode(func, *problem, selection->spills,
-                               options.spill, counters, trace,
-                               attempt.failure))) {
-      auto culprit = llvm::find_if(selection->spills, [&](unsigned v) {
-        return problem->nodes[v].memloc == attempt.failure.op;
-      });
-      attachBankMap(attempt.failure, *problem, lf, &*selection,
-                    culprit != selection->spills.end()
-                        ? std::optional<unsigned>(*culprit)
-                        : std::nullopt);
+    if (failed(spill(*round, lf, *selection)))
       return attempt;
-    }
-    for (unsigned v : selection->spills) {
-      attempt.spillCycles += problem->nodes[v].cost;
-      ++attempt.spilledTensors;
-    }
-    if (trace)
-      *trace << "spilling from PSUM cost about "
-             << formatNumber(attempt.spillCycles)
-             << " cycles\n";
   }
 }
 
@@ -244,7 +276,11 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   if (trace)
     *trace << " allocating PSUM " << func.getSymName() << "\n";
 
-  // Errors that no heuristic can avoid come first, on the function as given.
+  // Splitting first: pieces may fit where the whole location would not.
+  if (options.split && splitLocations(func, options.loopAware) && trace)
+    *trace << " split multi-range PSUM locations\n";
+
+  // Errors that no heuristic can avoid come next.
   Failure failure;
   LinearFunction lf = linearize(func);
   FailureOr<Problem> problem =
@@ -253,7 +289,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     failure.emit();
     return mlir::failure();
   }
-  Graph graph = buildInterference(*problem, nullptr);
+  Graph graph = buildInterference(*problem, trace);
   if (failed(checkPins(*problem, graph)))
     return mlir::failure();
   report.demandRatio = graph.demandRatio(geometry->usableBanks());
@@ -262,12 +298,11 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   if (!problem->nodes.empty() && isAllocated(*problem, graph)) {
     report.heuristic = "preallocated";
   } else {
-    if (options.split && splitLocations(func, options.loopAware) && trace)
-      *trace << " split multi-range PSUM locations\n";
+    findCosts(*problem, options.spill.copyLatency, trace);
     std::vector<Attempt> attempts;
     for (const Heuristic &heuristic : options.heuristics)
-      attempts.push_back(
-          runHeuristic(func, *geometry, options, heuristic, trace));
+      attempts.push_back(runHeuristic(func, *problem, graph, *geometry,
+                                      options, heuristic, trace));
     Attempt *best = &attempts.front();
     for (Attempt &attempt : attempts) {
       report.heuristics.push_back(attempt.heuristic->name);
@@ -281,7 +316,10 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     }
     if (trace)
       *trace << "best PSUM heuristic = " << best->heuristic->name << "\n";
-    func.getBody().takeBody(best->func->getBody());
+    if (best->direct)
+      commit(*problem, *best->direct);
+    else
+      func.getBody().takeBody(best->func->getBody());
     report.heuristic = best->heuristic->name;
     report.score = best->score();
     report.spillCycles = best->spillCycles;

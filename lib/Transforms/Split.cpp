@@ -81,8 +81,9 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
   SmallVector<bir::MemLocOp> memlocs(func.getBodyBlock().getOps<bir::MemLocOp>());
   unsigned numSplit = 0;
   for (bir::MemLocOp memloc : memlocs) {
-    // Hand-placed and spill-minted locations keep their shape.
-    if (!memloc.isPsum() || memloc.getPin() ||
+    // Hand-placed, already placed and spill-minted locations keep their
+    // shape.
+    if (!memloc.isPsum() || memloc.getPin() || memloc.getBaseBank() ||
         memloc->hasAttr(kSpillOriginAttr) || memloc->hasAttr(kSpilledAttr))
       continue;
     auto it = accesses.find(memloc.getResult());

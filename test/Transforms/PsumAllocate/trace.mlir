@@ -2,12 +2,12 @@
 
 // The seed's trace banners, in phase order, for a kernel that spills.
 // CHECK: allocating PSUM pressure
-// CHECK-NEXT: best-of-n loop, heuristic = seed
 // CHECK-NEXT: 80.00% PSUM demand before spilling
 // CHECK-NEXT: find costs
 // CHECK-NEXT: add store cost, remove from needSave t0
 // CHECK-NEXT: need load, add load cost, add to needSave t0
-// CHECK: lo = 0
+// CHECK: best-of-n loop, heuristic = seed
+// CHECK-NEXT: lo = 0
 // CHECK-NEXT: hi = 5
 // CHECK-NEXT: inf = 0
 // CHECK-NEXT: total = 5
