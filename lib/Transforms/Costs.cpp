@@ -27,12 +27,12 @@ void psum::alloc::findCosts(Problem &problem, unsigned copyLatency,
       continue;
     }
     double copy = double(node.liveN) * copyLatency;
-    for (unsigned i = 0; i < node.numSaves; ++i) {
+    for (size_t i = 0; i < node.writers.size(); ++i) {
       node.cost += copy;
       if (trace)
         *trace << "add store cost, remove from needSave " << node.name << "\n";
     }
-    for (unsigned i = 0; i < node.numReloads; ++i) {
+    for (size_t i = 0; i < node.readers.size(); ++i) {
       node.cost += copy;
       if (trace)
         *trace << " need load, add load cost, add to needSave " << node.name

@@ -49,6 +49,9 @@ std::string formatPercent(double ratio) {
 struct AllocateOptions {
   bool loopAware = true;
   bool split = true;
+  bool exact = false;
+  unsigned exactMaxCandidates = 40;
+  uint64_t exactBudget = 200000;
   SpillOptions spill;
   std::vector<Heuristic> heuristics;
 };
@@ -136,6 +139,25 @@ void attachBankMap(Failure &failure, const Problem &problem,
   failure.note = describeBanks(problem, selection, point);
 }
 
+/// One coloring round: a backtracking heuristic first tries a bounded
+/// search for a spill-free placement; otherwise simplify, then select.
+FailureOr<Selection> colorRound(const Problem &problem, const Graph &graph,
+                                const Heuristic &heuristic,
+                                llvm::raw_ostream *trace, Failure &failure) {
+  if (heuristic.backtrack) {
+    ExactBudget budget{50 * problem.nodes.size() + 1000};
+    if (std::optional<std::vector<unsigned>> bases =
+            exactPlacement(problem, graph, budget)) {
+      Selection selection;
+      for (unsigned base : *bases)
+        selection.base.push_back(base);
+      return selection;
+    }
+  }
+  NodeStack stack = simplify(problem, graph, heuristic, trace);
+  return select(problem, graph, stack, trace, failure);
+}
+
 /// Runs one heuristic: its first round on the function's own problem, and
 /// only if that round spills, the spill fixpoint on a clone.
 Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
@@ -146,11 +168,15 @@ Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
   attempt.heuristic = &heuristic;
   if (trace)
     *trace << "best-of-n loop, heuristic = " << heuristic.name << "\n";
-  NodeStack stack = simplify(problem, graph, heuristic, trace);
-  FailureOr<Selection> first =
-      select(problem, graph, stack, trace, attempt.failure);
-  if (failed(first))
-    return attempt;
+  FailureOr<Selection> first = Selection();
+  first->base.assign(problem.nodes.size(), std::nullopt);
+  if (heuristic.relief != Heuristic::Relief::None)
+    first->spills = reliefSpills(problem, heuristic.relief);
+  if (first->spills.empty()) {
+    first = colorRound(problem, graph, heuristic, trace, attempt.failure);
+    if (failed(first))
+      return attempt;
+  }
   if (first->spills.empty()) {
     for (unsigned v = 0; v < problem.nodes.size(); ++v)
       attempt.banksUsed |= first->bankMask(problem, v);
@@ -203,9 +229,8 @@ Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
       return attempt;
     Graph roundGraph = buildInterference(*round, trace);
     findCosts(*round, options.spill.copyLatency, trace);
-    NodeStack roundStack = simplify(*round, roundGraph, heuristic, trace);
     FailureOr<Selection> selection =
-        select(*round, roundGraph, roundStack, trace, attempt.failure);
+        colorRound(*round, roundGraph, heuristic, trace, attempt.failure);
     if (failed(selection))
       return attempt;
     if (selection->spills.empty()) {
@@ -221,6 +246,100 @@ Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
     if (failed(spill(*round, lf, *selection)))
       return attempt;
   }
+}
+
+/// The exact mode after best-of-n: an attempt that beats `best`, if one
+/// exists and the budget allows finding it. `outcome` says what was proved.
+std::optional<Attempt> runExact(bir::FuncOp original, const Problem &problem,
+                                const Graph &graph, const Geometry &geometry,
+                                const AllocateOptions &options,
+                                const Attempt &best, std::string &outcome) {
+  static const Heuristic exactHeuristic{"exact"};
+  if (problem.nodes.size() > options.exactMaxCandidates) {
+    outcome = std::to_string(problem.nodes.size()) +
+              " candidates exceed exact-max-candidates; kept best-of-n";
+    return std::nullopt;
+  }
+  ExactBudget budget{options.exactBudget};
+  auto exhausted = [&] {
+    outcome = "budget of " + std::to_string(options.exactBudget) +
+              " steps exhausted; kept best-of-n";
+    return std::nullopt;
+  };
+  auto placed = [&](const Problem &p, const std::vector<unsigned> &bases) {
+    Selection selection;
+    for (unsigned b : bases)
+      selection.base.push_back(b);
+    Attempt attempt;
+    attempt.heuristic = &exactHeuristic;
+    attempt.ok = true;
+    for (unsigned v = 0; v < p.nodes.size(); ++v)
+      attempt.banksUsed |= selection.bankMask(p, v);
+    attempt.direct = std::move(selection);
+    return attempt;
+  };
+
+  if (std::optional<std::vector<unsigned>> bases =
+          exactPlacement(problem, graph, budget)) {
+    if (best.ok && best.score() == 0) {
+      outcome = "a spill-free placement exists; best-of-n found one";
+      return std::nullopt;
+    }
+    outcome = "spill-free placement found";
+    return placed(problem, *bases);
+  }
+  if (budget.exhausted)
+    return exhausted();
+
+  double bound = best.ok ? best.score() : std::numeric_limits<double>::infinity();
+  std::optional<std::vector<unsigned>> spills =
+      exactSpills(problem, bound, budget);
+  if (!spills) {
+    if (budget.exhausted)
+      return exhausted();
+    outcome = best.ok ? "no spill-free placement exists; best-of-n is optimal"
+                      : "no allocation exists";
+    return std::nullopt;
+  }
+
+  // Rewrite a clone with the optimal spill set, then place it exactly.
+  IRMapping mapping;
+  Attempt attempt;
+  attempt.heuristic = &exactHeuristic;
+  attempt.func = cast<bir::FuncOp>(original->clone(mapping));
+  Problem remapped = problem;
+  for (Node &node : remapped.nodes)
+    node.memloc = mapping.lookup(node.memloc);
+  SpillCounters counters;
+  if (failed(insertSpillCode(*attempt.func, remapped, *spills, options.spill,
+                             counters, nullptr, attempt.failure)))
+    return std::nullopt;
+  LinearFunction lf = linearize(*attempt.func);
+  FailureOr<Problem> rewritten = buildLiveRanges(
+      *attempt.func, lf, geometry, options.loopAware, attempt.failure);
+  if (failed(rewritten))
+    return std::nullopt;
+  Graph rewrittenGraph = buildInterference(*rewritten, nullptr);
+  std::optional<std::vector<unsigned>> bases =
+      exactPlacement(*rewritten, rewrittenGraph, budget);
+  double cost = 0;
+  for (unsigned v : *spills)
+    cost += problem.nodes[v].cost;
+  if (!bases) {
+    outcome = "the optimal spill set (cost " + formatNumber(cost) +
+              ") did not place after rewriting; kept best-of-n";
+    return std::nullopt;
+  }
+  Attempt result = placed(*rewritten, *bases);
+  commit(*rewritten, *result.direct);
+  result.direct.reset();
+  result.func = std::move(attempt.func);
+  result.spillCycles = cost;
+  result.spilledTensors = spills->size();
+  outcome = best.ok ? "improved best-of-n from " + formatNumber(best.score()) +
+                          " to " + formatNumber(cost)
+                    : "found an allocation of cost " + formatNumber(cost);
+  return result;
 }
 
 /// Whether every candidate already carries banks that still hold: then the
@@ -310,6 +429,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       if (attempt.betterThan(*best))
         best = &attempt;
     }
+    if (options.exact) {
+      std::optional<Attempt> exact = runExact(func, *problem, graph, *geometry,
+                                              options, *best, report.exact);
+      if (exact) {
+        attempts.push_back(std::move(*exact));
+        best = &attempts.back();
+      }
+    }
     if (!best->ok) {
       attempts.front().failure.emit();
       return mlir::failure();
@@ -348,6 +475,8 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
     emitRemark(loc) << "best-of-n loop, heuristic = " << name
                     << ": PSUM score = " << formatNumber(score)
                     << " (lower is better)";
+  if (!report.exact.empty())
+    emitRemark(loc) << "exact mode: " << report.exact;
   emitRemark(loc) << "best PSUM heuristic = " << report.heuristic;
   if (report.spilledTensors)
     emitRemark(loc) << "spilling from PSUM cost about "
@@ -362,6 +491,9 @@ void PsumAllocatePass::runOnOperation() {
   AllocateOptions options;
   options.loopAware = loopAware;
   options.split = split;
+  options.exact = exact;
+  options.exactMaxCandidates = exactMaxCandidates;
+  options.exactBudget = exactBudget;
   options.spill.copyLatency = copyLatency;
   if (spillSpace == "dram") {
     options.spill.space = bir::MemorySpace::dram;

@@ -155,23 +155,20 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
     node.def = range.def;
     node.use = range.use;
 
-    // Count instructions, not accesses: one save / reload serves all
-    // accesses of one instruction.
-    llvm::SmallPtrSet<Operation *, 8> writers, readers;
+    // Instructions, not accesses: one save / reload serves all accesses of
+    // one instruction. Accesses come in linear order.
     for (const LocAccess &a : locAccesses) {
-      Operation *op = lf.points[a.point].op;
-      if (bir::isWrite(a.access.kind))
-        writers.insert(op);
-      if (bir::isRead(a.access.kind))
-        readers.insert(op);
-      if (a.access.kind == bir::AccessKind::ReadWrite)
-        node.unspillable = true;
+      if (bir::isWrite(a.access.kind) &&
+          (node.writers.empty() || node.writers.back() != a.point))
+        node.writers.push_back(a.point);
+      if (bir::isRead(a.access.kind) &&
+          (node.readers.empty() || node.readers.back() != a.point))
+        node.readers.push_back(a.point);
     }
-    for (Operation *op : writers)
-      if (readers.contains(op))
-        node.unspillable = true;
-    node.numSaves = writers.size();
-    node.numReloads = readers.size();
+    // Read-modify-written locations (accumulation groups) are unspillable.
+    node.unspillable = llvm::any_of(node.writers, [&](unsigned point) {
+      return llvm::is_contained(node.readers, point);
+    });
     node.fromSpill = memloc->hasAttr(kSpillOriginAttr) ||
                      memloc->hasAttr(kSpilledAttr);
     if (std::optional<int64_t> pin = memloc.getPin())

@@ -84,6 +84,10 @@ static void writeFunction(llvm::json::OStream &json,
     json.attribute("peak_demand", report.peakDemand);
     json.attribute("utilization", report.utilization);
     json.attribute("spill_cycles", report.spillCycles);
+    if (report.exact.empty())
+      json.attribute("exact", nullptr);
+    else
+      json.attribute("exact", report.exact);
     json.attributeArray("tensors", [&] {
       for (const TensorReport &tensor : report.tensors) {
         json.object([&] {

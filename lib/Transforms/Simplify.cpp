@@ -22,13 +22,104 @@ using namespace psum::alloc;
 std::vector<Heuristic> psum::alloc::namedHeuristics() {
   using B = Heuristic::Blocked;
   using O = Heuristic::Order;
+  using R = Heuristic::Relief;
   return {
       {"seed", B::CostPerBank, O::Ordinal, 0},
       {"min-cost", B::MinCost, O::Ordinal, 0},
       {"max-degree", B::MaxDegree, O::Ordinal, 0},
       {"longest-range", B::LongestRange, O::LiveStart, 0},
       {"max-banks", B::MaxBanks, O::Size, 0},
+      {"relief", B::CostPerBank, O::Ordinal, 0, R::Gain},
+      {"relief-start", B::LongestRange, O::LiveStart, 0, R::Gain},
+      {"sweep", B::CostPerBank, O::Sweep, 0},
+      {"relief-sweep", B::CostPerBank, O::Sweep, 0, R::Gain},
+      {"relief-backtrack", B::CostPerBank, O::Sweep, 0, R::Gain,
+       /*backtrack=*/true},
+      {"ratio-backtrack", B::CostPerBank, O::Sweep, 0, R::GainPerCost,
+       /*backtrack=*/true},
   };
+}
+
+std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
+                                                Heuristic::Relief ranking) {
+  const std::vector<Node> &nodes = problem.nodes;
+  int64_t usable = problem.geometry.usableBanks();
+  std::vector<int64_t> demand(problem.numPoints + 1, 0);
+  {
+    std::vector<int64_t> delta(problem.numPoints + 1, 0);
+    for (const Node &node : nodes) {
+      delta[node.def] += node.liveN;
+      delta[node.use + 1] -= node.liveN;
+    }
+    int64_t running = 0;
+    for (unsigned p = 0; p < problem.numPoints; ++p)
+      demand[p] = running += delta[p];
+  }
+  auto excessAt = [&](int64_t d) { return std::max<int64_t>(0, d - usable); };
+  // Whether `node`, once spilled, still occupies its banks at `p`.
+  auto keeps = [](const Node &node, unsigned p) {
+    return (node.writers.front() <= p && p <= node.writers.back()) ||
+           llvm::is_contained(node.readers, p);
+  };
+  std::vector<bool> spilled(nodes.size(), false);
+  std::vector<unsigned> result;
+  while (true) {
+    bool overloaded = false;
+    for (unsigned p = 0; p < problem.numPoints && !overloaded; ++p)
+      overloaded = demand[p] > usable;
+    if (!overloaded)
+      break;
+    std::optional<unsigned> best;
+    int64_t bestGain = 0;
+    for (auto [v, node] : llvm::enumerate(nodes)) {
+      if (spilled[v] || node.pin || std::isinf(node.cost) ||
+          node.writers.empty())
+        continue;
+      int64_t gain = 0;
+      for (unsigned p = node.def; p <= node.use; ++p) {
+        int64_t after = keeps(node, p) ? demand[p] : demand[p] - node.liveN;
+        gain += excessAt(demand[p]) - excessAt(after);
+      }
+      if (gain <= 0)
+        continue;
+      bool better =
+          ranking == Heuristic::Relief::Gain
+              ? gain > bestGain ||
+                    (gain == bestGain && node.cost < nodes[*best].cost)
+              : gain * nodes[*best].cost > bestGain * node.cost;
+      if (!best || better) {
+        best = v;
+        bestGain = gain;
+      }
+    }
+    if (!best)
+      break;
+    const Node &node = nodes[*best];
+    for (unsigned p = node.def; p <= node.use; ++p)
+      if (!keeps(node, p))
+        demand[p] -= node.liveN;
+    spilled[*best] = true;
+    result.push_back(*best);
+  }
+  // Reverse delete: greedy choices made early may be redundant once later
+  // ones are in; put back the costliest spills that still leave no excess.
+  std::vector<unsigned> byCost = result;
+  llvm::stable_sort(byCost, [&](unsigned a, unsigned b) {
+    return nodes[a].cost > nodes[b].cost;
+  });
+  for (unsigned v : byCost) {
+    const Node &node = nodes[v];
+    bool fits = true;
+    for (unsigned p = node.def; p <= node.use && fits; ++p)
+      fits = keeps(node, p) || demand[p] + node.liveN <= usable;
+    if (!fits)
+      continue;
+    for (unsigned p = node.def; p <= node.use; ++p)
+      if (!keeps(node, p))
+        demand[p] += node.liveN;
+    llvm::erase(result, v);
+  }
+  return result;
 }
 
 std::vector<Heuristic> psum::alloc::heuristicSet(unsigned count) {
@@ -70,6 +161,18 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
                                 llvm::raw_ostream *trace) {
   const std::vector<Node> &nodes = problem.nodes;
   size_t n = nodes.size();
+  if (heuristic.order == Heuristic::Order::Sweep) {
+    // Pops in order of start, wider nodes first among equal starts.
+    NodeStack stack;
+    for (unsigned v = 0; v < n; ++v)
+      if (!nodes[v].pin)
+        stack.push_back(v);
+    llvm::stable_sort(stack, [&](unsigned a, unsigned b) {
+      return std::make_pair(nodes[a].def, -int64_t(nodes[a].liveN)) >
+             std::make_pair(nodes[b].def, -int64_t(nodes[b].liveN));
+    });
+    return stack;
+  }
 
   auto tie = [&](unsigned node) -> uint64_t {
     if (!heuristic.tieSeed)
@@ -90,6 +193,7 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
     case Heuristic::Order::LiveStart:
       return nodes[v].def;
     case Heuristic::Order::Size:
+    case Heuristic::Order::Sweep:
       return -double(nodes[v].liveN);
     }
     return 0;

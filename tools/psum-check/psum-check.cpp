@@ -22,6 +22,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,6 +51,10 @@ static cl::opt<unsigned> maxDepthOpt("max-depth", cl::init(2),
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false));
+static cl::opt<bool> qualityOpt(
+    "quality", cl::init(false),
+    cl::desc("compare spill costs of the seed heuristic, best-of-n and the "
+             "exact mode instead of checking correctness"));
 static cl::opt<bool> corruptOpt(
     "corrupt", cl::init(false),
     cl::desc("after allocating, move every PSUM location to bank 0 (shows "
@@ -111,6 +116,81 @@ bool provablyInfeasible(bir::FuncOp func) {
   }
   return false;
 }
+
+/// Allocates a copy of `func` with `options`; the score (spill cost), or
+/// nullopt if allocation failed. `exactOutcome` gets the exact mode's remark.
+std::optional<double> allocationScore(bir::FuncOp func, StringRef options,
+                                      std::string *exactOutcome = nullptr) {
+  MLIRContext *context = func.getContext();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(func.getLoc());
+  module->getBody()->push_back(func.clone());
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+    std::string text = diag.str();
+    if (exactOutcome && StringRef(text).starts_with("exact mode: "))
+      *exactOutcome = text.substr(12);
+    return success();
+  });
+  PassManager pm(context, ModuleOp::getOperationName());
+  if (failed(parsePassPipeline(
+          ("psum-allocate{remarks=true " + options + "}").str(), pm)) ||
+      failed(pm.run(*module)))
+    return std::nullopt;
+  auto allocated = cast<bir::FuncOp>(module->getBody()->front());
+  auto score = allocated->getAttrOfType<IntegerAttr>("psum.score");
+  return score ? double(score.getInt()) : 0.0;
+}
+
+/// Spill costs of the seed heuristic, best-of-n and the exact mode over a
+/// set of functions.
+struct Quality {
+  unsigned functions = 0, allFailed = 0, compared = 0, proved = 0,
+           bestOptimal = 0, seedOptimal = 0, undecided = 0;
+  double seedCost = 0, bestCost = 0, exactCost = 0;
+
+  void add(bir::FuncOp func) {
+    ++functions;
+    std::string outcome;
+    std::optional<double> seed = allocationScore(func, "heuristic=seed");
+    std::optional<double> best = allocationScore(func, "");
+    std::optional<double> exact = allocationScore(func, "exact=true", &outcome);
+    if (!seed && !best && !exact) {
+      ++allFailed;
+      return;
+    }
+    // The exact mode's result is optimal unless its budget ran out or the
+    // function was too large for it.
+    bool optimal = exact && !StringRef(outcome).contains("kept best-of-n");
+    if (!optimal || !seed || !best) {
+      ++undecided;
+      return;
+    }
+    ++compared;
+    seedCost += *seed;
+    bestCost += *best;
+    exactCost += *exact;
+    bestOptimal += *best <= *exact;
+    seedOptimal += *seed <= *exact;
+  }
+
+  void print(llvm::raw_ostream &os) const {
+    os << "quality over " << functions << " functions: " << compared
+       << " with a proven optimum, " << undecided
+       << " undecided (exact budget or size), " << allFailed
+       << " not allocatable\n";
+    auto percent = [](double part, double whole) {
+      return whole ? 100.0 * part / whole : 100.0;
+    };
+    os << llvm::format("  seed heuristic: total spill cost %.0f (%.1f%% above "
+                       "optimal), optimal on %u (%.1f%%)\n",
+                       seedCost, percent(seedCost - exactCost, exactCost),
+                       seedOptimal, percent(seedOptimal, compared));
+    os << llvm::format("  best-of-n:      total spill cost %.0f (%.1f%% above "
+                       "optimal), optimal on %u (%.1f%%)\n",
+                       bestCost, percent(bestCost - exactCost, exactCost),
+                       bestOptimal, percent(bestOptimal, compared));
+    os << llvm::format("  exact:          total spill cost %.0f\n", exactCost);
+  }
+};
 
 /// Allocates a copy of `func` and compares it with the original.
 Outcome check(bir::FuncOp original) {
@@ -294,6 +374,7 @@ int main(int argc, char **argv) {
   }
 
   OpBuilder builder(&context);
+  Quality quality;
   for (unsigned i = 0; i < countOpt; ++i) {
     testing::RandomKernelOptions options;
     options.seed = seedOpt + i;
@@ -312,7 +393,14 @@ int main(int argc, char **argv) {
       llvm::outs() << "\n";
       continue;
     }
-    record(func, "seed " + std::to_string(options.seed));
+    if (qualityOpt)
+      quality.add(func);
+    else
+      record(func, "seed " + std::to_string(options.seed));
+  }
+  if (qualityOpt) {
+    quality.print(llvm::outs());
+    return 0;
   }
   if (emitOpt)
     return 0;

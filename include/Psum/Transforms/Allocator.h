@@ -140,8 +140,9 @@ struct Node {
   unsigned shrinkFactor = 1;
   unsigned liveN = 1;       ///< banks live at once: blocks / shrink * blockBanks
   unsigned def = 0, use = 0; ///< live range [def, use] in linear points
-  unsigned numSaves = 0;    ///< writer instructions (a spill saves after each)
-  unsigned numReloads = 0;  ///< reader instructions (a spill reloads before each)
+  /// Linear points of the writer instructions (a spill saves after each)
+  /// and of the reader instructions (a spill reloads before each).
+  llvm::SmallVector<unsigned, 2> writers, readers;
   bool unspillable = false; ///< read-modify-written (an accumulation group)
   bool fromSpill = false;   ///< minted by spilling: spilling again cannot help
   std::optional<unsigned> pin;
@@ -217,11 +218,21 @@ void findCosts(Problem &problem, unsigned copyLatency, llvm::raw_ostream *trace)
 struct Heuristic {
   std::string name;
   enum class Blocked { CostPerBank, MinCost, MaxDegree, LongestRange, MaxBanks };
-  enum class Order { Ordinal, LiveStart, Size };
+  /// Sweep: no Chaitin removal at all; select places nodes by live-range
+  /// start (linear scan), which colors interval graphs of one-bank nodes
+  /// optimally.
+  enum class Order { Ordinal, LiveStart, Size, Sweep };
   Blocked blocked = Blocked::CostPerBank;
   Order order = Order::Ordinal;
   /// Nonzero: ties are broken by a hash of the node and this seed.
   unsigned tieSeed = 0;
+  /// Before coloring, spill the set reliefSpills() picks, ranking nodes by
+  /// excess removed, or by excess removed per cycle of cost.
+  enum class Relief { None, Gain, GainPerCost };
+  Relief relief = Relief::None;
+  /// Before select, try a bounded backtracking search (exactPlacement with
+  /// a budget linear in the nodes) for a spill-free placement.
+  bool backtrack = false;
 };
 
 /// The named heuristics of the best-of-n loop, the seed's first.
@@ -233,6 +244,14 @@ std::vector<Heuristic> heuristicSet(unsigned count);
 /// sum of neighbor banks. The node is SAFE (trivially colorable) iff >= 0.
 int64_t additiveBudget(const Problem &problem, const Graph &graph,
                        unsigned node);
+
+/// A spill set chosen before coloring: while some point needs more banks
+/// than PSUM has, spill the node whose spill (its saved original and its
+/// reloads stay) leaves the least total excess, the cheapest on ties.
+/// Unlike simplify's blocked-node choice, it sees where a spill's reloads
+/// land.
+std::vector<unsigned> reliefSpills(const Problem &problem,
+                                   Heuristic::Relief ranking);
 
 /// Removal order: select pops from the back.
 using NodeStack = std::vector<unsigned>;
@@ -266,6 +285,32 @@ mlir::LogicalResult checkPins(const Problem &problem, const Graph &graph);
 /// Writes base_bank and banks on every node's location (block k on bank
 /// base + (k mod liveBlocks) x blockBanks: the seed's round-robin).
 void commit(const Problem &problem, const Selection &selection);
+
+//===----------------------------------------------------------------------===//
+// Exact
+//===----------------------------------------------------------------------===//
+
+/// Search steps left; set `exhausted` when they run out.
+struct ExactBudget {
+  uint64_t steps = 0;
+  bool exhausted = false;
+};
+
+/// A placement of every node in contiguous windows with no spill, by a
+/// depth-first search along the sweep that remembers the bank-occupancy
+/// states it has refuted. Nullopt if none exists or the budget ran out.
+std::optional<std::vector<unsigned>>
+exactPlacement(const Problem &problem, const Graph &graph, ExactBudget &budget);
+
+/// A minimum-cost spill set: spilled nodes become their saved original
+/// (first to last writer) and one reload per reader, each unspillable; the
+/// rest must be placed exactly. Uniform-cost search over spill sets, which
+/// grow only by nodes live where demand exceeds the banks (or by any node
+/// when only fragmentation remains). Nullopt if no set cheaper than `bound`
+/// exists or the budget ran out.
+std::optional<std::vector<unsigned>> exactSpills(const Problem &problem,
+                                                 double bound,
+                                                 ExactBudget &budget);
 
 //===----------------------------------------------------------------------===//
 // Spill

@@ -45,6 +45,12 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
            "print the seed's phase trace to stderr">,
     Option<"verify", "verify", "bool", /*default=*/"false",
            "run psum-verify-allocation on every function afterwards">,
+    Option<"exact", "exact", "bool", /*default=*/"false",
+           "after best-of-n, search for an optimal allocation (small functions)">,
+    Option<"exactMaxCandidates", "exact-max-candidates", "unsigned",
+           /*default=*/"40", "largest candidate count the exact mode takes on">,
+    Option<"exactBudget", "exact-budget", "unsigned", /*default=*/"200000",
+           "search steps the exact mode may take before falling back">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "write a JSON allocation report to this file ('-' for stdout)">,
   ];

@@ -42,6 +42,8 @@ struct FunctionReport {
   double utilization = 0;     ///< banks used / usable banks
   double spillCycles = 0;
   unsigned spilledTensors = 0;
+  /// What the exact mode concluded (empty when it did not run).
+  std::string exact;
   std::vector<TensorReport> tensors;
   std::vector<SpillReport> spills;
 };

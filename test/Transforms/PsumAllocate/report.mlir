@@ -15,6 +15,7 @@
 // CHECK-NEXT: "peak_demand": 3
 // CHECK-NEXT: "utilization": 1
 // CHECK-NEXT: "spill_cycles": 128
+// CHECK-NEXT: "exact": null
 // CHECK-NEXT: "tensors": [
 // CHECK:        "name": "t",
 // CHECK-NEXT:   "bytes": 2048,

@@ -1,0 +1,208 @@
+//===- Exact.cpp - optimal placement and spill sets for small functions ---===//
+//
+// The exact mode of psum-allocate: with at most a few dozen candidates and
+// at most 64 banks, the placements can be searched exhaustively along the
+// sweep, and spill sets in order of cost. Not in the seed: it is the yard
+// stick the best-of-n heuristics are measured against (docs/Quality.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Psum/Transforms/Allocator.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Hashing.h"
+
+#include <cmath>
+#include <map>
+#include <queue>
+#include <set>
+
+using namespace psum::alloc;
+
+static uint64_t windowOf(unsigned base, unsigned liveN) {
+  uint64_t ones = liveN >= 64 ? ~uint64_t(0) : (uint64_t(1) << liveN) - 1;
+  return ones << base;
+}
+
+namespace {
+class PlacementSearch {
+public:
+  PlacementSearch(const Problem &problem, const Graph &graph,
+                  ExactBudget &budget)
+      : problem(problem), graph(graph), budget(budget),
+        base(problem.nodes.size()) {
+    for (unsigned v = 0; v < problem.nodes.size(); ++v) {
+      if (problem.nodes[v].pin)
+        base[v] = *problem.nodes[v].pin;
+      else
+        order.push_back(v);
+    }
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return problem.nodes[a].def < problem.nodes[b].def;
+    });
+  }
+
+  std::optional<std::vector<unsigned>> run() {
+    if (!search(0))
+      return std::nullopt;
+    std::vector<unsigned> result;
+    for (const std::optional<unsigned> &b : base)
+      result.push_back(*b);
+    return result;
+  }
+
+private:
+  /// What the future depends on: the windows and ends of placed nodes still
+  /// live when order[i] starts.
+  llvm::hash_code stateKey(size_t i) {
+    unsigned start = problem.nodes[order[i]].def;
+    llvm::SmallVector<std::pair<unsigned, uint64_t>, 16> live;
+    for (unsigned v = 0; v < base.size(); ++v)
+      if (base[v] && problem.nodes[v].use >= start)
+        live.push_back({problem.nodes[v].use,
+                        windowOf(*base[v], problem.nodes[v].liveN)});
+    llvm::sort(live);
+    return llvm::hash_combine(i, llvm::hash_combine_range(live.begin(), live.end()));
+  }
+
+  bool search(size_t i) {
+    if (i == order.size())
+      return true;
+    if (budget.steps == 0) {
+      budget.exhausted = true;
+      return false;
+    }
+    --budget.steps;
+    llvm::hash_code key = stateKey(i);
+    if (refuted.contains(key))
+      return false;
+    unsigned v = order[i];
+    const Node &node = problem.nodes[v];
+    uint64_t occupied = problem.geometry.reserved;
+    for (unsigned m : graph.adjacency[v])
+      if (base[m])
+        occupied |= windowOf(*base[m], problem.nodes[m].liveN);
+    for (unsigned b = 0; b + node.liveN <= problem.geometry.numBanks; ++b) {
+      if (occupied & windowOf(b, node.liveN))
+        continue;
+      base[v] = b;
+      if (search(i + 1))
+        return true;
+      if (budget.exhausted)
+        return false;
+    }
+    base[v] = std::nullopt;
+    refuted.insert(key);
+    return false;
+  }
+
+  const Problem &problem;
+  const Graph &graph;
+  ExactBudget &budget;
+  std::vector<std::optional<unsigned>> base;
+  std::vector<unsigned> order;
+  llvm::DenseSet<llvm::hash_code> refuted;
+};
+} // namespace
+
+std::optional<std::vector<unsigned>>
+psum::alloc::exactPlacement(const Problem &problem, const Graph &graph,
+                            ExactBudget &budget) {
+  return PlacementSearch(problem, graph, budget).run();
+}
+
+/// The problem after spilling `spilled`: each spilled node keeps [first
+/// writer, last writer] (its saves follow the writers) and gains a one-point
+/// reload per reader; all of those are unspillable.
+static Problem modelSpills(const Problem &problem,
+                           const std::set<unsigned> &spilled) {
+  Problem model;
+  model.geometry = problem.geometry;
+  model.numPoints = problem.numPoints;
+  auto add = [&](Node node) {
+    unsigned id = model.nodes.size();
+    model.firstDefs[node.def].push_back(id);
+    model.lastUses[node.use].push_back(id);
+    model.nodes.push_back(std::move(node));
+  };
+  for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+    if (!spilled.count(v)) {
+      add(node);
+      continue;
+    }
+    Node saved = node;
+    saved.def = node.writers.front();
+    saved.use = node.writers.back();
+    saved.cost = std::numeric_limits<double>::infinity();
+    add(saved);
+    for (unsigned reader : node.readers) {
+      Node reload = saved;
+      reload.def = reload.use = reader;
+      add(reload);
+    }
+  }
+  return model;
+}
+
+std::optional<std::vector<unsigned>>
+psum::alloc::exactSpills(const Problem &problem, double bound,
+                         ExactBudget &budget) {
+  using Entry = std::pair<double, std::vector<unsigned>>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
+  std::set<std::vector<unsigned>> seen;
+  queue.push({0.0, {}});
+  seen.insert({});
+  unsigned usable = problem.geometry.usableBanks();
+  while (!queue.empty()) {
+    auto [cost, spills] = queue.top();
+    queue.pop();
+    if (cost >= bound)
+      return std::nullopt;
+    if (budget.steps == 0) {
+      budget.exhausted = true;
+      return std::nullopt;
+    }
+    --budget.steps;
+    std::set<unsigned> spilled(spills.begin(), spills.end());
+    Problem model = modelSpills(problem, spilled);
+
+    // Points where the kept nodes and the spill pieces need more banks
+    // than PSUM has: some node live there must be spilled.
+    std::vector<int64_t> delta(problem.numPoints + 1, 0);
+    for (const Node &node : model.nodes) {
+      delta[node.def] += node.liveN;
+      delta[node.use + 1] -= node.liveN;
+    }
+    std::vector<bool> overloaded(problem.numPoints, false);
+    bool anyOverload = false;
+    int64_t demand = 0;
+    for (unsigned p = 0; p < problem.numPoints; ++p) {
+      demand += delta[p];
+      overloaded[p] = demand > int64_t(usable);
+      anyOverload |= overloaded[p];
+    }
+    if (!anyOverload) {
+      Graph graph = buildInterference(model, nullptr);
+      if (exactPlacement(model, graph, budget))
+        return spills;
+      if (budget.exhausted)
+        return std::nullopt;
+    }
+    for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+      if (spilled.count(v) || node.pin || std::isinf(node.cost))
+        continue;
+      if (anyOverload) {
+        bool atOverload = false;
+        for (unsigned p = node.def; p <= node.use && !atOverload; ++p)
+          atOverload = overloaded[p];
+        if (!atOverload)
+          continue;
+      }
+      std::vector<unsigned> next = spills;
+      next.insert(llvm::upper_bound(next, unsigned(v)), unsigned(v));
+      if (seen.insert(next).second)
+        queue.push({cost + node.cost, std::move(next)});
+    }
+  }
+  return std::nullopt;
+}
