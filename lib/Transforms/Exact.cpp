@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cmath>
 #include <map>
@@ -43,7 +44,11 @@ public:
   }
 
   std::optional<std::vector<unsigned>> run() {
-    if (!search(0))
+    llvm::SmallVector<unsigned, 16> active;
+    for (unsigned v = 0; v < base.size(); ++v)
+      if (problem.nodes[v].pin)
+        active.push_back(v);
+    if (!search(0, active))
       return std::nullopt;
     std::vector<unsigned> result;
     for (const std::optional<unsigned> &b : base)
@@ -52,20 +57,21 @@ public:
   }
 
 private:
-  /// What the future depends on: the windows and ends of placed nodes still
-  /// live when order[i] starts.
-  llvm::hash_code stateKey(size_t i) {
-    unsigned start = problem.nodes[order[i]].def;
+  using Active = llvm::SmallVector<unsigned, 16>;
+
+  /// What the future depends on: the windows and ends of the placed nodes
+  /// still live when order[i] starts (`active`).
+  llvm::hash_code stateKey(size_t i, const Active &active) {
     llvm::SmallVector<std::pair<unsigned, uint64_t>, 16> live;
-    for (unsigned v = 0; v < base.size(); ++v)
-      if (base[v] && problem.nodes[v].use >= start)
-        live.push_back({problem.nodes[v].use,
-                        windowOf(*base[v], problem.nodes[v].liveN)});
+    for (unsigned v : active)
+      live.push_back({problem.nodes[v].use,
+                      windowOf(*base[v], problem.nodes[v].liveN)});
     llvm::sort(live);
     return llvm::hash_combine(i, llvm::hash_combine_range(live.begin(), live.end()));
   }
 
-  bool search(size_t i) {
+  /// Places order[i..]; `active` holds the placed nodes live at its start.
+  bool search(size_t i, const Active &active) {
     if (i == order.size())
       return true;
     if (budget.steps == 0) {
@@ -73,20 +79,25 @@ private:
       return false;
     }
     --budget.steps;
-    llvm::hash_code key = stateKey(i);
-    if (refuted.contains(key))
-      return false;
     unsigned v = order[i];
     const Node &node = problem.nodes[v];
+    Active live;
+    for (unsigned m : active)
+      if (problem.nodes[m].use >= node.def)
+        live.push_back(m);
+    llvm::hash_code key = stateKey(i, live);
+    if (refuted.contains(key))
+      return false;
     uint64_t occupied = problem.geometry.reserved;
     for (unsigned m : graph.adjacency[v])
       if (base[m])
         occupied |= windowOf(*base[m], problem.nodes[m].liveN);
+    live.push_back(v);
     for (unsigned b = 0; b + node.liveN <= problem.geometry.numBanks; ++b) {
       if (occupied & windowOf(b, node.liveN))
         continue;
       base[v] = b;
-      if (search(i + 1))
+      if (search(i + 1, live))
         return true;
       if (budget.exhausted)
         return false;

@@ -14,6 +14,7 @@
 #include "llvm/ADT/Hashing.h"
 
 #include <cmath>
+#include <queue>
 #include <set>
 #include <tuple>
 
@@ -61,45 +62,50 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     return (node.writers.front() <= p && p <= node.writers.back()) ||
            llvm::is_contained(node.readers, p);
   };
-  std::vector<bool> spilled(nodes.size(), false);
+  auto gainOf = [&](const Node &node) {
+    int64_t gain = 0;
+    for (unsigned p = node.def; p <= node.use; ++p)
+      if (!keeps(node, p))
+        gain += excessAt(demand[p]) - excessAt(demand[p] - node.liveN);
+    return gain;
+  };
+  // Rank: larger first. Spilling only lowers demand, so a node's gain only
+  // shrinks: a lazily re-evaluated max-heap picks the true best (lazy greedy).
+  auto rank = [&](unsigned v, int64_t gain) -> double {
+    return ranking == Heuristic::Relief::Gain
+               ? double(gain) - nodes[v].cost * 1e-12
+               : double(gain) / std::max(nodes[v].cost, 1e-9);
+  };
+  std::priority_queue<std::tuple<double, int64_t, unsigned>> queue;
+  int64_t totalExcess = 0;
+  for (unsigned p = 0; p < problem.numPoints; ++p)
+    totalExcess += excessAt(demand[p]);
+  if (totalExcess == 0)
+    return {};
+  for (auto [v, node] : llvm::enumerate(nodes)) {
+    if (node.pin || std::isinf(node.cost) || node.writers.empty())
+      continue;
+    if (int64_t gain = gainOf(node); gain > 0)
+      queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
+  }
   std::vector<unsigned> result;
-  while (true) {
-    bool overloaded = false;
-    for (unsigned p = 0; p < problem.numPoints && !overloaded; ++p)
-      overloaded = demand[p] > usable;
-    if (!overloaded)
-      break;
-    std::optional<unsigned> best;
-    int64_t bestGain = 0;
-    for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (spilled[v] || node.pin || std::isinf(node.cost) ||
-          node.writers.empty())
-        continue;
-      int64_t gain = 0;
-      for (unsigned p = node.def; p <= node.use; ++p) {
-        int64_t after = keeps(node, p) ? demand[p] : demand[p] - node.liveN;
-        gain += excessAt(demand[p]) - excessAt(after);
-      }
-      if (gain <= 0)
-        continue;
-      bool better =
-          ranking == Heuristic::Relief::Gain
-              ? gain > bestGain ||
-                    (gain == bestGain && node.cost < nodes[*best].cost)
-              : gain * nodes[*best].cost > bestGain * node.cost;
-      if (!best || better) {
-        best = v;
-        bestGain = gain;
-      }
+  while (totalExcess > 0 && !queue.empty()) {
+    auto [stale, order, v] = queue.top();
+    queue.pop();
+    int64_t gain = gainOf(nodes[v]);
+    if (gain <= 0)
+      continue;
+    double fresh = rank(v, gain);
+    if (!queue.empty() && fresh < std::get<0>(queue.top())) {
+      queue.push({fresh, order, v});
+      continue;
     }
-    if (!best)
-      break;
-    const Node &node = nodes[*best];
+    const Node &node = nodes[v];
     for (unsigned p = node.def; p <= node.use; ++p)
       if (!keeps(node, p))
         demand[p] -= node.liveN;
-    spilled[*best] = true;
-    result.push_back(*best);
+    totalExcess -= gain;
+    result.push_back(v);
   }
   // Reverse delete: greedy choices made early may be redundant once later
   // ones are in; put back the costliest spills that still leave no excess.
