@@ -41,6 +41,9 @@ std::vector<Heuristic> psum::alloc::namedHeuristics() {
   };
 }
 
+/// Largest candidate count for reliefSpills' swap search.
+static constexpr size_t kSwapLimit = 4000;
+
 std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
                                                 Heuristic::Relief ranking) {
   const std::vector<Node> &nodes = problem.nodes;
@@ -124,6 +127,40 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       if (!keeps(node, p))
         demand[p] += node.liveN;
     llvm::erase(result, v);
+  }
+  // One-for-one swaps: put a spill back and take a cheaper one that removes
+  // all the excess it leaves. Quadratic, so only for functions of moderate
+  // size, and only once no excess is left.
+  bool clear = llvm::all_of(llvm::seq(problem.numPoints),
+                            [&](unsigned p) { return demand[p] <= usable; });
+  if (!clear || nodes.size() > kSwapLimit)
+    return result;
+  auto apply = [&](const Node &node, int64_t sign) {
+    for (unsigned p = node.def; p <= node.use; ++p)
+      if (!keeps(node, p))
+        demand[p] += sign * node.liveN;
+  };
+  for (size_t i = 0; i < result.size(); ++i) {
+    const Node &out = nodes[result[i]];
+    apply(out, +1);
+    int64_t excess = 0;
+    for (unsigned p = out.def; p <= out.use; ++p)
+      excess += excessAt(demand[p]);
+    std::optional<unsigned> swap;
+    for (auto [v, node] : llvm::enumerate(nodes)) {
+      if (node.pin || std::isinf(node.cost) || node.writers.empty() ||
+          node.cost >= out.cost || llvm::is_contained(result, unsigned(v)) ||
+          node.use < out.def || out.use < node.def)
+        continue;
+      if (gainOf(node) == excess && (!swap || node.cost < nodes[*swap].cost))
+        swap = v;
+    }
+    if (!swap) {
+      apply(out, -1);
+      continue;
+    }
+    apply(nodes[*swap], -1);
+    result[i] = *swap;
   }
   return result;
 }
