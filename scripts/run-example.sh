@@ -5,4 +5,4 @@ psum_install
 PSUM_TARGETS=(psum-opt)
 psum_build >&2
 "$PSUM_BUILD/bin/psum-opt" "$PSUM_ROOT/examples/tiled_matmul.mlir" \
-  --psum-allocate="remarks=true" "$@"
+  --psum-allocate="remarks=true verify=true" "$@"
