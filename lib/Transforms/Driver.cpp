@@ -68,6 +68,8 @@ struct Attempt {
   double spillCycles = 0;
   unsigned spilledTensors = 0;
   uint64_t banksUsed = 0;
+  /// Given up once its spills cost more than the best complete attempt.
+  bool abandoned = false;
 
   double score() const {
     return ok ? spillCycles : std::numeric_limits<double>::infinity();
@@ -163,7 +165,8 @@ FailureOr<Selection> colorRound(const Problem &problem, const Graph &graph,
 Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
                      const Graph &graph, const Geometry &geometry,
                      const AllocateOptions &options,
-                     const Heuristic &heuristic, llvm::raw_ostream *trace) {
+                     const Heuristic &heuristic, double bound,
+                     llvm::raw_ostream *trace) {
   Attempt attempt;
   attempt.heuristic = &heuristic;
   if (trace)
@@ -245,6 +248,12 @@ Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
     }
     if (failed(spill(*round, lf, *selection)))
       return attempt;
+    // Spill costs only grow: an attempt already costlier than the best
+    // complete one cannot win.
+    if (attempt.spillCycles > bound) {
+      attempt.abandoned = true;
+      return attempt;
+    }
   }
 }
 
@@ -419,13 +428,17 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   } else {
     findCosts(*problem, options.spill.copyLatency, trace);
     std::vector<Attempt> attempts;
-    for (const Heuristic &heuristic : options.heuristics)
+    attempts.reserve(options.heuristics.size() + 1);
+    double bound = std::numeric_limits<double>::infinity();
+    for (const Heuristic &heuristic : options.heuristics) {
       attempts.push_back(runHeuristic(func, *problem, graph, *geometry,
-                                      options, heuristic, trace));
+                                      options, heuristic, bound, trace));
+      bound = std::min(bound, attempts.back().score());
+    }
     Attempt *best = &attempts.front();
     for (Attempt &attempt : attempts) {
       report.heuristics.push_back(attempt.heuristic->name);
-      report.scores.push_back(attempt.score());
+      report.scores.push_back(attempt.abandoned ? -bound : attempt.score());
       if (attempt.betterThan(*best))
         best = &attempt;
     }
@@ -471,10 +484,15 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
   Location loc = func.getLoc();
   emitRemark(loc) << formatPercent(report.demandRatio)
                   << "% PSUM demand before spilling";
-  for (auto [name, score] : llvm::zip(report.heuristics, report.scores))
-    emitRemark(loc) << "best-of-n loop, heuristic = " << name
-                    << ": PSUM score = " << formatNumber(score)
-                    << " (lower is better)";
+  for (auto [name, score] : llvm::zip(report.heuristics, report.scores)) {
+    InFlightDiagnostic remark = emitRemark(loc);
+    remark << "best-of-n loop, heuristic = " << name << ": PSUM score ";
+    if (score < 0)
+      remark << "> " << formatNumber(-score)
+             << " (lower is better; abandoned)";
+    else
+      remark << "= " << formatNumber(score) << " (lower is better)";
+  }
   if (!report.exact.empty())
     emitRemark(loc) << "exact mode: " << report.exact;
   emitRemark(loc) << "best PSUM heuristic = " << report.heuristic;

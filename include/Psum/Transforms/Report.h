@@ -35,7 +35,8 @@ struct FunctionReport {
   unsigned numBanks = 0, bankSize = 0;
   std::string heuristic;
   std::vector<std::string> heuristics; ///< tried, in order
-  std::vector<double> scores;          ///< per heuristic tried
+  /// Per heuristic tried; -b when abandoned once its cost passed b.
+  std::vector<double> scores;
   double score = 0;
   double demandRatio = 0;     ///< the seed's NUM_PSUM_BANKS / total demand
   unsigned peakDemand = 0;    ///< MaxLive in banks before spilling
