@@ -117,12 +117,17 @@ std::string describeBanks(const Problem &problem, const Selection *selection,
 
 /// The failing point of `node`: its point of highest bank demand.
 unsigned busiestPoint(const Problem &problem, const Node &node) {
-  unsigned best = node.def, bestBanks = 0;
+  std::vector<int64_t> delta(node.use - node.def + 2, 0);
+  for (const Node &other : problem.nodes) {
+    if (other.use < node.def || node.use < other.def)
+      continue;
+    delta[std::max(other.def, node.def) - node.def] += other.liveN;
+    delta[std::min(other.use, node.use) - node.def + 1] -= other.liveN;
+  }
+  unsigned best = node.def;
+  int64_t banks = 0, bestBanks = -1;
   for (unsigned p = node.def; p <= node.use; ++p) {
-    unsigned banks = 0;
-    for (const Node &other : problem.nodes)
-      if (other.def <= p && p <= other.use)
-        banks += other.liveN;
+    banks += delta[p - node.def];
     if (banks > bestBanks) {
       bestBanks = banks;
       best = p;
