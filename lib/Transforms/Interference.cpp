@@ -13,6 +13,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace psum::alloc;
 
@@ -56,7 +58,7 @@ Graph psum::alloc::buildInterference(const Problem &problem,
     }
   }
   for (auto &neighbors : graph.adjacency)
-    llvm::sort(neighbors);
+    std::sort(neighbors.begin(), neighbors.end());
   for (const Node &node : problem.nodes)
     graph.totalDemand += node.liveN;
   if (trace)

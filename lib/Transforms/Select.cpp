@@ -112,10 +112,16 @@ static bool evict(const Problem &problem, const Graph &graph, unsigned v,
       continue;
     Plan plan;
     plan.base = base;
-    Selection trial = selection;
-    trial.base[v] = base;
+    // Try the plan in place and undo it afterwards: copying the selection
+    // per window would make eviction linear in the function.
+    SmallVector<std::pair<unsigned, std::optional<unsigned>>, 8> undo;
+    auto set = [&](unsigned m, std::optional<unsigned> b) {
+      undo.push_back({m, selection.base[m]});
+      selection.base[m] = b;
+    };
+    set(v, base);
     for (unsigned m : graph.adjacency[v]) {
-      if (!(selection.bankMask(problem, m) & window))
+      if (m == v || !(selection.bankMask(problem, m) & window))
         continue;
       const Node &other = problem.nodes[m];
       if (other.pin) {
@@ -125,19 +131,21 @@ static bool evict(const Problem &problem, const Graph &graph, unsigned v,
       if (!std::isinf(other.cost)) {
         plan.cost += other.cost;
         plan.evicted.push_back(m);
-        trial.base[m] = std::nullopt;
+        set(m, std::nullopt);
         continue;
       }
-      trial.base[m] = std::nullopt;
+      set(m, std::nullopt);
       std::optional<unsigned> moved =
-          firstFit(problem, graph, trial, m, 0, std::nullopt);
+          firstFit(problem, graph, selection, m, 0, std::nullopt);
       if (!moved) {
         plan.cost = std::numeric_limits<double>::infinity();
         break;
       }
-      trial.base[m] = *moved;
+      set(m, *moved);
       plan.moved.push_back({m, *moved});
     }
+    for (auto [m, b] : llvm::reverse(undo))
+      selection.base[m] = b;
     if (!std::isinf(plan.cost) && (!best || plan.cost < best->cost))
       best = std::move(plan);
   }

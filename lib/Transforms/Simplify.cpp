@@ -63,7 +63,7 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
   // Whether `node`, once spilled, still occupies its banks at `p`.
   auto keeps = [](const Node &node, unsigned p) {
     return (node.writers.front() <= p && p <= node.writers.back()) ||
-           llvm::is_contained(node.readers, p);
+           llvm::binary_search(node.readers, p);
   };
   auto gainOf = [&](const Node &node) {
     int64_t gain = 0;
@@ -85,10 +85,38 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     totalExcess += excessAt(demand[p]);
   if (totalExcess == 0)
     return {};
+  // Initial gains from prefix sums of min(banks, excess) per bank count, so
+  // long live ranges do not make this quadratic; popped nodes are then
+  // re-evaluated exactly.
+  unsigned maxBanks = 0;
+  for (const Node &node : nodes)
+    maxBanks = std::max(maxBanks, node.liveN);
+  std::vector<std::vector<int64_t>> prefix(maxBanks + 1);
+  for (const Node &node : nodes) {
+    std::vector<int64_t> &sums = prefix[node.liveN];
+    if (!sums.empty())
+      continue;
+    sums.assign(problem.numPoints + 1, 0);
+    for (unsigned p = 0; p < problem.numPoints; ++p)
+      sums[p + 1] = sums[p] + std::min<int64_t>(node.liveN, excessAt(demand[p]));
+  }
   for (auto [v, node] : llvm::enumerate(nodes)) {
     if (node.pin || std::isinf(node.cost) || node.writers.empty())
       continue;
-    if (int64_t gain = gainOf(node); gain > 0)
+    const std::vector<int64_t> &sums = prefix[node.liveN];
+    auto range = [&](unsigned lo, unsigned hi) { // [lo, hi]
+      return sums[hi + 1] - sums[lo];
+    };
+    int64_t gain = range(node.def, node.use);
+    unsigned keptLo = std::max(node.writers.front(), node.def);
+    unsigned keptHi = std::min(node.writers.back(), node.use);
+    if (keptLo <= keptHi)
+      gain -= range(keptLo, keptHi);
+    for (unsigned reader : node.readers)
+      if (reader >= node.def && reader <= node.use &&
+          (reader < keptLo || reader > keptHi))
+        gain -= range(reader, reader);
+    if (gain > 0)
       queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
   }
   std::vector<unsigned> result;
