@@ -47,6 +47,8 @@ std::string formatPercent(double ratio) {
 }
 
 struct AllocateOptions {
+  /// Neither best-of nor heuristic was given.
+  bool defaultHeuristics = true;
   bool loopAware = true;
   bool split = true;
   bool exact = false;
@@ -356,6 +358,23 @@ std::optional<Attempt> runExact(bir::FuncOp original, const Problem &problem,
   return result;
 }
 
+/// Largest function (in candidates) that gets every named heuristic by
+/// default; larger ones get the seed and the two strongest, so that the
+/// best-of-n loop stays within a small factor of parsing (docs/performance.md).
+constexpr size_t kLargeFunction = 1000;
+
+std::vector<Heuristic> heuristicsFor(const Problem &problem,
+                                     const AllocateOptions &options) {
+  if (!options.defaultHeuristics || problem.nodes.size() <= kLargeFunction)
+    return options.heuristics;
+  std::vector<Heuristic> chosen;
+  for (const Heuristic &h : options.heuristics)
+    if (h.name == "seed" || h.name == "relief-backtrack" ||
+        h.name == "ratio-backtrack")
+      chosen.push_back(h);
+  return chosen;
+}
+
 /// Whether every candidate already carries banks that still hold: then the
 /// function was allocated before and is left as it is.
 bool isAllocated(const Problem &problem, const Graph &graph) {
@@ -435,10 +454,16 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     std::vector<Attempt> attempts;
     attempts.reserve(options.heuristics.size() + 1);
     double bound = std::numeric_limits<double>::infinity();
-    for (const Heuristic &heuristic : options.heuristics) {
+    // Attempts point into `heuristics`: it outlives them.
+    std::vector<Heuristic> heuristics = heuristicsFor(*problem, options);
+    for (const Heuristic &heuristic : heuristics) {
       attempts.push_back(runHeuristic(func, *problem, graph, *geometry,
                                       options, heuristic, bound, trace));
       bound = std::min(bound, attempts.back().score());
+      // Nothing beats an allocation without spills: the rest of the loop
+      // could only save banks, not cycles.
+      if (bound == 0)
+        break;
     }
     Attempt *best = &attempts.front();
     for (Attempt &attempt : attempts) {
@@ -474,8 +499,11 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     func->setAttr(kScoreAttr, builder.getI64IntegerAttr(
                                   static_cast<int64_t>(report.score)));
   }
-  fillReport(func, *geometry, options.loopAware, options.spill.copyLatency,
-             report);
+  // The per-tensor report costs another pass over the function: only when
+  // someone reads it.
+  if (!reportFile.empty() || remarks || trace)
+    fillReport(func, *geometry, options.loopAware, options.spill.copyLatency,
+               report);
   if (trace)
     *trace << "number of tensors spilled from PSUM = " << report.spilledTensors
            << "\n"
@@ -526,6 +554,7 @@ void PsumAllocatePass::runOnOperation() {
     return signalPassFailure();
   }
   options.heuristics = heuristicSet(bestOf);
+  options.defaultHeuristics = bestOf == 0 && heuristic.empty();
   if (!heuristic.empty()) {
     auto it = llvm::find_if(options.heuristics, [&](const Heuristic &h) {
       return h.name == heuristic;
@@ -542,17 +571,21 @@ void PsumAllocatePass::runOnOperation() {
   std::vector<std::string> traces(funcs.size());
   MLIRContext *context = &getContext();
   // Functions are independent; diagnostics keep function order.
+  // Every function is allocated even after one fails (failableParallelForEach
+  // stops early, at a point that depends on threading and timing), so the
+  // diagnostics do not depend on --mlir-disable-threading.
   ParallelDiagnosticHandler handler(context);
-  LogicalResult result = failableParallelForEach(
-      context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
-        handler.setOrderIDForThread(i);
-        LogicalResult allocated =
-            allocate(funcs[i], options, reports[i], traces[i]);
-        if (succeeded(allocated) && remarks)
-          emitRemarks(funcs[i], reports[i]);
-        handler.eraseOrderIDForThread();
-        return allocated;
-      });
+  std::vector<char> allocated(funcs.size(), 0);
+  parallelForEach(context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
+    handler.setOrderIDForThread(i);
+    allocated[i] =
+        succeeded(allocate(funcs[i], options, reports[i], traces[i]));
+    if (allocated[i] && remarks)
+      emitRemarks(funcs[i], reports[i]);
+    handler.eraseOrderIDForThread();
+  });
+  LogicalResult result =
+      success(llvm::all_of(allocated, [](char ok) { return ok; }));
   for (const std::string &text : traces)
     llvm::errs() << text;
   if (failed(result))

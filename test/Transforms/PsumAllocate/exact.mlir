@@ -49,10 +49,6 @@ bir.func @one_spill_suffices attributes {arch = #bir.arch<gen2, banks = 4>} {
 // CHECK-LABEL: bir.func @fits
 // expected-remark @below {{400.00% PSUM demand before spilling}}
 // expected-remark @below {{best-of-n loop, heuristic = seed: PSUM score = 0 (lower is better)}}
-// expected-remark @below {{best-of-n loop, heuristic = min-cost: PSUM score = 0 (lower is better)}}
-// expected-remark @below {{best-of-n loop, heuristic = max-degree: PSUM score = 0 (lower is better)}}
-// expected-remark @below {{best-of-n loop, heuristic = longest-range: PSUM score = 0 (lower is better)}}
-// expected-remark @below {{best-of-n loop, heuristic = max-banks: PSUM score = 0 (lower is better)}}
 // expected-remark @below {{exact mode: a spill-free placement exists; best-of-n found one}}
 // expected-remark @below {{best PSUM heuristic = seed}}
 // expected-remark @below {{number of tensors spilled from PSUM = 0}}
