@@ -192,6 +192,39 @@ struct Quality {
   }
 };
 
+/// The interference graph of the sweep against the seed's definition
+/// computed pairwise (its lower-triangular bit matrix): empty if equal.
+std::string checkInterference(bir::FuncOp func) {
+  alloc::LinearFunction lf = alloc::linearize(func);
+  alloc::Failure ignored;
+  FailureOr<alloc::Geometry> geometry =
+      alloc::resolveGeometry(func, "", 0, 0, {});
+  if (failed(geometry))
+    return "";
+  FailureOr<alloc::Problem> problem =
+      alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+  if (failed(problem))
+    return "";
+  alloc::Graph graph = alloc::buildInterference(*problem, nullptr);
+  const std::vector<alloc::Node> &nodes = problem->nodes;
+  uint64_t edges = 0;
+  for (unsigned a = 0; a < nodes.size(); ++a) {
+    for (unsigned b = 0; b < a; ++b) {
+      bool overlap = nodes[a].def <= nodes[b].use && nodes[b].def <= nodes[a].use;
+      edges += overlap;
+      if (overlap != graph.interferes(a, b))
+        return "interference of '" + nodes[a].name + "' and '" + nodes[b].name +
+               "' differs from the pairwise definition";
+    }
+  }
+  uint64_t listed = 0;
+  for (const auto &neighbors : graph.adjacency)
+    listed += neighbors.size();
+  if (listed != 2 * edges)
+    return "adjacency lists hold duplicate edges";
+  return "";
+}
+
 /// Allocates a copy of `func` and compares it with the original.
 Outcome check(bir::FuncOp original) {
   MLIRContext *context = original.getContext();
@@ -199,6 +232,11 @@ Outcome check(bir::FuncOp original) {
   if (failed(verify(original))) {
     outcome.kind = Outcome::Violation;
     outcome.message = "the input function does not verify";
+    return outcome;
+  }
+  if (std::string wrong = checkInterference(original); !wrong.empty()) {
+    outcome.kind = Outcome::Violation;
+    outcome.message = wrong;
     return outcome;
   }
   OwningOpRef<ModuleOp> module = ModuleOp::create(original.getLoc());
