@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 using namespace mlir;
 using namespace psum;
@@ -211,6 +212,21 @@ FailureOr<Selection> psum::alloc::select(const Problem &problem,
       selection.spills.push_back(v);
   }
   return selection;
+}
+
+std::vector<unsigned> psum::alloc::occupiedBanks(bir::MemLocOp memloc,
+                                                 const Node &node) {
+  std::set<unsigned> banks;
+  if (std::optional<ArrayRef<int64_t>> list = memloc.getBanks()) {
+    for (int64_t bank : *list)
+      for (unsigned i = 0; i < node.blockBanks; ++i)
+        if (bank >= 0)
+          banks.insert(static_cast<unsigned>(bank) + i);
+  } else if (std::optional<int64_t> base = memloc.getBaseBank()) {
+    for (unsigned i = 0; i < node.liveN; ++i)
+      banks.insert(static_cast<unsigned>(*base) + i);
+  }
+  return {banks.begin(), banks.end()};
 }
 
 void psum::alloc::commit(const Problem &problem, const Selection &selection) {

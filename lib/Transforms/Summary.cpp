@@ -26,24 +26,10 @@ using namespace psum::alloc;
 
 namespace {
 
-/// Banks a located tensor occupies (every block's banks from `banks`, or
-/// liveN banks from `base_bank`). Same rule as Timeline.cpp.
-std::set<unsigned> occupiedBanks(bir::MemLocOp memloc, const Node &node) {
-  std::set<unsigned> banks;
-  if (std::optional<ArrayRef<int64_t>> list = memloc.getBanks()) {
-    for (int64_t bank : *list)
-      for (unsigned i = 0; i < node.blockBanks; ++i)
-        if (bank >= 0)
-          banks.insert(static_cast<unsigned>(bank) + i);
-  } else if (std::optional<int64_t> base = memloc.getBaseBank()) {
-    for (unsigned i = 0; i < node.liveN; ++i)
-      banks.insert(static_cast<unsigned>(*base) + i);
-  }
-  return banks;
-}
 
 /// "0-3, 5" for a bank set.
-std::string bankRange(const std::set<unsigned> &banks) {
+/// Works on any sorted bank container.
+template <typename Banks> std::string bankRange(const Banks &banks) {
   std::string out;
   auto it = banks.begin();
   while (it != banks.end()) {
@@ -108,7 +94,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   unsigned unplaced = 0, spilledTensors = 0;
   for (const Node &node : problem->nodes) {
     auto memloc = cast<bir::MemLocOp>(node.memloc);
-    std::set<unsigned> banks = occupiedBanks(memloc, node);
+    std::vector<unsigned> banks = occupiedBanks(memloc, node);
     if (banks.empty())
       ++unplaced;
     used.insert(banks.begin(), banks.end());
@@ -167,7 +153,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   if (tensors) {
     for (const Node &node : problem->nodes) {
       auto memloc = cast<bir::MemLocOp>(node.memloc);
-      std::set<unsigned> banks = occupiedBanks(memloc, node);
+      std::vector<unsigned> banks = occupiedBanks(memloc, node);
       std::string live = "[" + std::to_string(node.def) + ", " +
                          std::to_string(node.use) + "]";
       std::string line;

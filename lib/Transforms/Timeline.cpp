@@ -78,21 +78,6 @@ struct Timeline {
   unsigned maxLoopDepth = 0;
 };
 
-/// Banks a located tensor occupies: every block's `blockBanks` banks from its
-/// entry in `banks` (or the liveN banks from `base_bank` without `banks`).
-std::vector<unsigned> occupiedBanks(bir::MemLocOp memloc, const Node &node) {
-  std::set<unsigned> banks;
-  if (std::optional<ArrayRef<int64_t>> list = memloc.getBanks()) {
-    for (int64_t bank : *list)
-      for (unsigned i = 0; i < node.blockBanks; ++i)
-        if (bank >= 0)
-          banks.insert(static_cast<unsigned>(bank) + i);
-  } else if (std::optional<int64_t> base = memloc.getBaseBank()) {
-    for (unsigned i = 0; i < node.liveN; ++i)
-      banks.insert(static_cast<unsigned>(*base) + i);
-  }
-  return {banks.begin(), banks.end()};
-}
 
 std::string pointShortName(const Point &point) {
   switch (point.kind) {

@@ -282,6 +282,10 @@ mlir::FailureOr<Selection> select(const Problem &problem, const Graph &graph,
 /// Checks user pins: in range, clear of reserved banks and of co-live pins.
 mlir::LogicalResult checkPins(const Problem &problem, const Graph &graph);
 
+/// Banks the location of `node` occupies after allocation: each block's
+/// blockBanks banks from `banks`, else liveN banks from `base_bank`.
+std::vector<unsigned> occupiedBanks(bir::MemLocOp memloc, const Node &node);
+
 /// Writes base_bank and banks on every node's location (block k on bank
 /// base + (k mod liveBlocks) x blockBanks: the seed's round-robin).
 void commit(const Problem &problem, const Selection &selection);
