@@ -44,11 +44,11 @@ public:
   }
 
   std::optional<std::vector<unsigned>> run() {
-    llvm::SmallVector<unsigned, 16> active;
+    Active pinned;
     for (unsigned v = 0; v < base.size(); ++v)
       if (problem.nodes[v].pin)
-        active.push_back(v);
-    if (!search(0, active))
+        pinned.push_back(v);
+    if (!search(pinned))
       return std::nullopt;
     std::vector<unsigned> result;
     for (const std::optional<unsigned> &b : base)
@@ -59,51 +59,82 @@ public:
 private:
   using Active = llvm::SmallVector<unsigned, 16>;
 
+  /// One level of the depth-first search: order[i] and the windows left to
+  /// try. An explicit stack: functions have far more nodes than the call
+  /// stack has frames.
+  struct Frame {
+    size_t i;
+    Active live; ///< placed nodes live at order[i]'s start, then order[i]
+    llvm::hash_code key;
+    uint64_t occupied;
+    unsigned nextBase = 0;
+  };
+
   /// What the future depends on: the windows and ends of the placed nodes
-  /// still live when order[i] starts (`active`).
-  llvm::hash_code stateKey(size_t i, const Active &active) {
-    llvm::SmallVector<std::pair<unsigned, uint64_t>, 16> live;
-    for (unsigned v : active)
-      live.push_back({problem.nodes[v].use,
-                      windowOf(*base[v], problem.nodes[v].liveN)});
-    llvm::sort(live);
-    return llvm::hash_combine(i, llvm::hash_combine_range(live.begin(), live.end()));
+  /// still live when order[i] starts.
+  llvm::hash_code stateKey(size_t i, const Active &live) {
+    llvm::SmallVector<std::pair<unsigned, uint64_t>, 16> state;
+    for (unsigned v : live)
+      state.push_back({problem.nodes[v].use,
+                       windowOf(*base[v], problem.nodes[v].liveN)});
+    llvm::sort(state);
+    return llvm::hash_combine(i, llvm::hash_combine_range(state.begin(), state.end()));
   }
 
-  /// Places order[i..]; `active` holds the placed nodes live at its start.
-  bool search(size_t i, const Active &active) {
-    if (i == order.size())
-      return true;
+  /// Opens the frame of order[i] given the placed nodes `active`; false if
+  /// its state is already refuted or the budget is gone.
+  bool open(size_t i, const Active &active, std::vector<Frame> &stack) {
     if (budget.steps == 0) {
       budget.exhausted = true;
       return false;
     }
     --budget.steps;
     unsigned v = order[i];
-    const Node &node = problem.nodes[v];
-    Active live;
+    Frame frame{i, {}, {}, problem.geometry.reserved};
     for (unsigned m : active)
-      if (problem.nodes[m].use >= node.def)
-        live.push_back(m);
-    llvm::hash_code key = stateKey(i, live);
-    if (refuted.contains(key))
+      if (problem.nodes[m].use >= problem.nodes[v].def)
+        frame.live.push_back(m);
+    frame.key = stateKey(i, frame.live);
+    if (refuted.contains(frame.key))
       return false;
-    uint64_t occupied = problem.geometry.reserved;
     for (unsigned m : graph.adjacency[v])
       if (base[m])
-        occupied |= windowOf(*base[m], problem.nodes[m].liveN);
-    live.push_back(v);
-    for (unsigned b = 0; b + node.liveN <= problem.geometry.numBanks; ++b) {
-      if (occupied & windowOf(b, node.liveN))
+        frame.occupied |= windowOf(*base[m], problem.nodes[m].liveN);
+    frame.live.push_back(v);
+    stack.push_back(std::move(frame));
+    return true;
+  }
+
+  bool search(const Active &pinned) {
+    if (order.empty())
+      return true;
+    std::vector<Frame> stack;
+    if (!open(0, pinned, stack))
+      return false;
+    while (!stack.empty()) {
+      Frame &frame = stack.back();
+      unsigned v = order[frame.i];
+      unsigned liveN = problem.nodes[v].liveN;
+      std::optional<unsigned> next;
+      for (unsigned b = frame.nextBase; b + liveN <= problem.geometry.numBanks; ++b)
+        if (!(frame.occupied & windowOf(b, liveN))) {
+          next = b;
+          break;
+        }
+      if (!next) {
+        base[v] = std::nullopt;
+        refuted.insert(frame.key);
+        stack.pop_back();
         continue;
-      base[v] = b;
-      if (search(i + 1, live))
+      }
+      base[v] = *next;
+      frame.nextBase = *next + 1;
+      if (frame.i + 1 == order.size())
         return true;
-      if (budget.exhausted)
+      Active live = frame.live; // `frame` may move when the stack grows
+      if (!open(frame.i + 1, live, stack) && budget.exhausted)
         return false;
     }
-    base[v] = std::nullopt;
-    refuted.insert(key);
     return false;
   }
 
