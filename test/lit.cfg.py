@@ -20,6 +20,13 @@ config.substitutions.append(("%psum_obj_root", config.psum_obj_root))
 if shutil.which("ccache"):
     config.environment["CMAKE_CXX_COMPILER_LAUNCHER"] = "ccache"
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+# Sanitized builds (PSUM_ENABLE_SANITIZERS): libMLIR.so is not instrumented
+# and LLVM's inline allocator code poisons memory it never unpoisons there.
+_asan = os.environ.get("ASAN_OPTIONS", "")
+if "allow_user_poisoning" not in _asan:
+    config.environment["ASAN_OPTIONS"] = ":".join(
+        filter(None, [_asan, "allow_user_poisoning=0"]))
+config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -141,5 +141,37 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
     Operation *loop = cast<BlockArgument>(a.access.iv).getOwner()->getParentOp();
     coverLoop(lf, lf.loopOf.lookup(loop), range);
   }
+
+  // The first `+=` of a group starts it in the first iteration of its
+  // innermost loop and adds to the previous iteration's value in the others:
+  // the group is live around that loop even if nothing reads it afterwards.
+  for (const LocAccess &a : accesses) {
+    if (!bir::isWrite(a.access.kind))
+      continue;
+    ArrayRef<unsigned> nest = lf.points[a.point].loopNest;
+    if (a.access.kind == bir::AccessKind::ReadWrite && !nest.empty())
+      coverLoop(lf, nest.back(), range);
+    break;
+  }
+
+  // A block written as iv + c and read through another selector (a
+  // constant, all blocks, another loop's iv) may have been written in an
+  // earlier iteration of any loop holding both: cover the outermost one.
+  for (const LocAccess &r : accesses) {
+    if (!bir::isRead(r.access.kind))
+      continue;
+    ArrayRef<unsigned> readNest = lf.points[r.point].loopNest;
+    for (const LocAccess &w : accesses) {
+      if (!bir::isWrite(w.access.kind) || !w.access.iv ||
+          w.access.iv == r.access.iv)
+        continue;
+      ArrayRef<unsigned> writeNest = lf.points[w.point].loopNest;
+      if (!readNest.empty() && !writeNest.empty() &&
+          readNest.front() == writeNest.front()) {
+        coverLoop(lf, readNest.front(), range);
+        break;
+      }
+    }
+  }
   return range;
 }

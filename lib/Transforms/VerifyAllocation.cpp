@@ -27,11 +27,52 @@ using namespace psum::alloc;
 
 namespace {
 
+/// Hull of the partitions and bytes that the reads of a location read (of
+/// any block). Bytes outside it are never read, so a write covering it
+/// leaves nothing of the old value that can be read: it kills the value
+/// even when it writes less than the whole block.
+struct ReadHull {
+  int64_t partLo = INT64_MAX, partHi = 0, byteLo = INT64_MAX, byteHi = 0;
+  /// The block every read reads, if they all name the same constant block.
+  std::optional<int64_t> onlyBlock;
+
+  explicit ReadHull(Value loc) {
+    bool oneBlock = true;
+    for (Operation *user : loc.getUsers())
+      for (const bir::Access &access :
+           cast<bir::InstructionOpInterface>(user).getAccesses()) {
+        if (access.loc != loc || !bir::isRead(access.kind))
+          continue;
+        const bir::AccessAttr &ap = access.ap;
+        partLo = std::min(partLo, ap.getPartOffset());
+        partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
+        byteLo = std::min(byteLo, ap.getByteOffset());
+        byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
+        if (access.iv || ap.allBlocks() ||
+            (onlyBlock && *onlyBlock != ap.getBlockOffset()))
+          oneBlock = false;
+        onlyBlock = ap.getBlockOffset();
+      }
+    if (!oneBlock)
+      onlyBlock.reset();
+  }
+  /// Whether `ap` writes every partition of the hull.
+  bool coversRows(bir::AccessAttr ap) const {
+    return ap.getPartOffset() <= partLo &&
+           ap.getPartOffset() + ap.getPartSize() >= partHi;
+  }
+  bool covers(bir::AccessAttr ap) const {
+    return coversRows(ap) && ap.getByteOffset() <= byteLo &&
+           ap.getByteOffset() + ap.getByteSize() >= byteHi;
+  }
+};
+
 /// PSUM locations of one function, numbered, with their bank footprints.
 struct Locations {
   llvm::DenseMap<Value, unsigned> index;
   SmallVector<bir::MemLocOp> memlocs;
   SmallVector<uint64_t> footprint; ///< banks any block occupies
+  SmallVector<ReadHull> reads; ///< what each location's reads read
 };
 
 /// A location whose every access indexes one block as `iv + c` of one loop
@@ -56,6 +97,7 @@ private:
 
   Value loc;
   int64_t maxOffset = 0;
+  std::optional<ReadHull> reads;
   const llvm::DenseSet<Operation *> *starts = nullptr;
 };
 
@@ -79,6 +121,7 @@ Rotation::find(bir::MemLocOp memloc, const llvm::DenseSet<Operation *> &starts) 
   }
   if (!iv)
     return std::nullopt;
+  rotation.reads.emplace(rotation.loc);
   rotation.loop = cast<bir::LoopOp>(cast<BlockArgument>(iv).getOwner()->getParentOp());
   // Fixpoint around L's back-edge, shifting offsets by one iteration.
   std::set<int64_t> exit;
@@ -132,9 +175,7 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
     for (const bir::Access &access : accesses) {
       if (access.loc != loc || access.kind != bir::AccessKind::Write)
         continue;
-      auto memloc = bir::getMemLoc(loc);
-      if (access.ap.getPartSize() == memloc.getPartitions() &&
-          access.ap.getByteSize() == memloc.getBytes())
+      if (reads->covers(access.ap))
         live.erase(access.ap.getBlockOffset());
     }
     for (const bir::Access &access : accesses)
@@ -252,8 +293,9 @@ private:
   /// the group is not live before the loop it starts in.
   void backward(Block &block, llvm::BitVector live) { backwardInto(block, live); }
 
-  /// Byte ranges of a location overwritten (by whole-partition writes of
-  /// all its blocks) before any read, from the current point on.
+  /// Byte ranges of a location overwritten (by writes of all its blocks and
+  /// of every partition reads read) before any read, from the current point
+  /// on.
   using Coverage = llvm::DenseMap<unsigned, std::vector<std::pair<int64_t, int64_t>>>;
 
   static void subtract(std::vector<std::pair<int64_t, int64_t>> &ranges,
@@ -272,19 +314,23 @@ private:
     ranges = std::move(rest);
   }
 
-  /// Adds [lo, hi) and returns whether the ranges now cover [0, size).
+  /// Adds [lo, hi) and returns whether the ranges now cover [from, to).
   static bool add(std::vector<std::pair<int64_t, int64_t>> &ranges, int64_t lo,
-                  int64_t hi, int64_t size) {
+                  int64_t hi, int64_t from, int64_t to) {
     subtract(ranges, lo, hi);
     ranges.push_back({lo, hi});
     llvm::sort(ranges);
-    int64_t reach = 0;
+    int64_t reach = from;
     for (auto [a, b] : ranges) {
+      if (reach >= to)
+        break;
+      if (b <= reach)
+        continue;
       if (a > reach)
         return false;
-      reach = std::max(reach, b);
+      reach = b;
     }
-    return reach >= size;
+    return reach >= to;
   }
 
   /// A location is dead before a point once every byte of it is overwritten
@@ -299,11 +345,15 @@ private:
       if (it == locs.index.end() || access.kind != bir::AccessKind::Write)
         continue;
       bir::MemLocOp memloc = locs.memlocs[it->second];
-      bool allRows = !access.iv && access.ap.getPartOffset() == 0 &&
-                     access.ap.getPartSize() == memloc.getPartitions() &&
-                     (access.ap.allBlocks() || memloc.getNumBlocks() == 1);
+      // Only the partitions and bytes some read reads need covering.
+      const ReadHull &reads = locs.reads[it->second];
+      bool allRows =
+          !access.iv && reads.coversRows(access.ap) &&
+          (access.ap.allBlocks() || memloc.getNumBlocks() == 1 ||
+           access.ap.getBlockOffset() == reads.onlyBlock);
       int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
-      if (allRows && add(coverage[it->second], lo, hi, memloc.getBytes()))
+      if (allRows &&
+          add(coverage[it->second], lo, hi, reads.byteLo, reads.byteHi))
         kills.set(it->second);
     }
     // Reads happen before the writes of the same instruction.
@@ -480,6 +530,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
     locs.index[memloc.getResult()] = locs.memlocs.size();
     locs.memlocs.push_back(memloc);
     locs.footprint.push_back(footprint);
+    locs.reads.emplace_back(memloc.getResult());
   }
   if (failed(checkSpills(func)) || !ok)
     return signalPassFailure();
@@ -536,7 +587,9 @@ void PsumVerifyAllocationPass::runOnOperation() {
       ok = false;
     }
     SmallVector<int, 64> owner(geometry->numBanks, -1);
-    for (unsigned loc : holding(op).set_bits()) {
+    // Named: set_bits() of a temporary would outlive the BitVector.
+    llvm::BitVector held = holding(op);
+    for (unsigned loc : held.set_bits()) {
       for (unsigned bank = 0; bank < geometry->numBanks; ++bank) {
         if (!(locs.footprint[loc] & (uint64_t(1) << bank)))
           continue;

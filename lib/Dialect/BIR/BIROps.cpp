@@ -323,11 +323,15 @@ LogicalResult FuncOp::verify() {
     auto memloc = dyn_cast<MemLocOp>(op);
     if (!memloc)
       return WalkResult::advance();
-    auto [it, inserted] = names.try_emplace(memloc.getName(), memloc);
+    // Not verified yet: the memloc's own verifier reports a missing name.
+    auto name = op->getAttrOfType<StringAttr>(memloc.getNameAttrName());
+    if (!name)
+      return WalkResult::advance();
+    auto [it, inserted] = names.try_emplace(name.getValue(), memloc);
     if (inserted)
       return WalkResult::advance();
     result = memloc.emitOpError("redefines location name '")
-                 .append(memloc.getName(), "'")
+                 .append(name.getValue(), "'")
                  .attachNote(it->second.getLoc())
              << "first defined here";
     return WalkResult::interrupt();
@@ -335,6 +339,50 @@ LogicalResult FuncOp::verify() {
   if (bad)
     return bad->emitOpError("is not allowed in a bir.func body");
   return result;
+}
+
+/// A rectangle (partitions x bytes) of `read` that none of `writes` covers,
+/// as {partLo, partHi, byteLo, byteHi}, if any. Blocks are not looked at.
+static std::optional<std::array<int64_t, 4>>
+uncoveredPart(AccessAttr read, ArrayRef<AccessAttr> writes) {
+  auto box = [](AccessAttr ap) {
+    return std::array<int64_t, 4>{ap.getPartOffset(),
+                                  ap.getPartOffset() + ap.getPartSize(),
+                                  ap.getByteOffset(),
+                                  ap.getByteOffset() + ap.getByteSize()};
+  };
+  std::array<int64_t, 4> r = box(read);
+  SmallVector<std::array<int64_t, 4>> hits;
+  for (AccessAttr write : writes) {
+    std::array<int64_t, 4> w = box(write);
+    if (w[0] <= r[0] && r[1] <= w[1] && w[2] <= r[2] && r[3] <= w[3])
+      return std::nullopt;
+    if (w[0] < r[1] && r[0] < w[1] && w[2] < r[3] && r[2] < w[3])
+      hits.push_back(w);
+  }
+  if (hits.size() > 64)
+    return std::nullopt; // too many pieces to check cell by cell: accept
+  // Cells between the pieces' edges are either covered or not as a whole.
+  SmallVector<int64_t> parts = {r[0], r[1]}, bytes = {r[2], r[3]};
+  for (const std::array<int64_t, 4> &w : hits) {
+    parts.append({std::clamp(w[0], r[0], r[1]), std::clamp(w[1], r[0], r[1])});
+    bytes.append({std::clamp(w[2], r[2], r[3]), std::clamp(w[3], r[2], r[3])});
+  }
+  llvm::sort(parts);
+  parts.erase(llvm::unique(parts), parts.end());
+  llvm::sort(bytes);
+  bytes.erase(llvm::unique(bytes), bytes.end());
+  for (size_t i = 0; i + 1 < parts.size(); ++i)
+    for (size_t j = 0; j + 1 < bytes.size(); ++j) {
+      std::array<int64_t, 4> cell = {parts[i], parts[i + 1], bytes[j],
+                                     bytes[j + 1]};
+      if (llvm::none_of(hits, [&](const std::array<int64_t, 4> &w) {
+            return w[0] <= cell[0] && cell[1] <= w[1] && w[2] <= cell[2] &&
+                   cell[3] <= w[3];
+          }))
+        return cell;
+    }
+  return std::nullopt;
 }
 
 LogicalResult FuncOp::verifyRegions() {
@@ -360,6 +408,37 @@ LogicalResult FuncOp::verifyRegions() {
     for (const Access &access : inst.getAccesses())
       if (isWrite(access.kind))
         written.insert(access.loc);
+  });
+  if (failed(result))
+    return result;
+
+  // Nor does a part of a location that no instruction writes (in any
+  // block): a read of PSUM must read only partitions and bytes some write
+  // of the location writes.
+  llvm::DenseMap<Value, SmallVector<AccessAttr>> writes;
+  walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
+    for (const Access &access : inst.getAccesses())
+      if (isWrite(access.kind) && spaceOf(access.loc) == MemorySpace::psum)
+        writes[access.loc].push_back(access.ap);
+  });
+  walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
+    if (failed(result))
+      return;
+    for (const Access &access : inst.getAccesses()) {
+      if (!isRead(access.kind) || spaceOf(access.loc) != MemorySpace::psum)
+        continue;
+      auto it = writes.find(access.loc);
+      std::optional<std::array<int64_t, 4>> hole = uncoveredPart(
+          access.ap, it == writes.end() ? ArrayRef<AccessAttr>() : it->second);
+      if (!hole)
+        continue;
+      result = inst->emitOpError("reads partitions [")
+               << (*hole)[0] << ", " << (*hole)[1] << ") x bytes ["
+               << (*hole)[2] << ", " << (*hole)[3] << ") of PSUM location '"
+               << getMemLoc(access.loc).getName()
+               << "', which no instruction writes";
+      return;
+    }
   });
   return result;
 }

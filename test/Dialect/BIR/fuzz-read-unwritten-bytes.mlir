@@ -1,0 +1,48 @@
+// RUN: psum-opt %s -split-input-file -verify-diagnostics
+
+// Found by psum-fuzz: examples/attention.mlir with one transpose writing
+// partitions 1..127 instead of 0..127. The drain of `pT` then read bytes of
+// partition 0 that no instruction ever writes; psum-allocate, which tracks
+// liveness per location, shared pT's bank with `s`, and
+// psum-verify-allocation, which tracks the bytes reads need, rejected that.
+// PSUM has no initial contents, so such a read is now an error at the
+// source, like a read before any write.
+
+bir.func @partition_never_written attributes {arch = #bir.arch<gen2>} {
+  %p = bir.memloc "p" sbuf [128, 1024]
+  %pT = bir.memloc "pT" psum [128, 2048]
+  %pTs = bir.memloc "pTs" sbuf [128, 1024]
+  bir.inst "transpose" writes(%pT[0:128, 0:512]) reads(%p[0:128, 0:256]) latency 40
+  bir.inst "transpose" writes(%pT[0:128, 512:1024]) reads(%p[0:128, 256:512]) latency 40
+  bir.inst "transpose" writes(%pT[0:128, 1024:1536]) reads(%p[0:128, 512:768]) latency 40
+  bir.inst "transpose" writes(%pT[1:128, 1536:2048]) reads(%p[0:128, 768:1024]) latency 40
+  // expected-error @+1 {{'bir.activation' op reads partitions [0, 1) x bytes [1536, 2048) of PSUM location 'pT', which no instruction writes}}
+  bir.activation identity %pTs = %pT latency 32
+}
+
+// -----
+
+bir.func @bytes_never_written attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t[0:128, 0:1024] = %w, %w latency 1
+    // expected-error @+1 {{'bir.activation' op reads partitions [0, 128) x bytes [1024, 2048) of PSUM location 't', which no instruction writes}}
+    bir.activation identity %y = %t latency 1
+  }
+}
+
+// -----
+
+// Pieces that cover the read together are fine, in any order (blocks are
+// not told apart: a piece of any block counts).
+bir.func @covered_by_pieces attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  %t = bir.memloc "t" psum [128, 2048] x 2
+  bir.matmul %t[64:128, 1024:2048, 1] = %w, %w latency 1
+  bir.matmul %t[0:64, 0:2048, 0] = %w, %w latency 1
+  bir.matmul %t[64:128, 0:1024, 0] = %w, %w latency 1
+  bir.activation identity %y = %t latency 1
+}
