@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The psum-allocate scaling benchmark: builds psum-opt (and the phase
+# micro-benchmark), generates the kernels, measures and writes
+# docs/performance.md. See docs/performance.md for what it measures.
+#
+#   ./bench/run.sh                 # the working tree, as it is
+#   ./bench/run.sh --rev HEAD      # a committed revision, exported clean
+#   ./bench/run.sh --quick         # 1k and 10k only, no 1M (a smoke test)
+#   ./bench/run.sh --budget 0      # no overall time budget (every 1M case)
+#
+# Other options go to bench/run.py (--sizes, --kinds, --timeout, --budget,
+# --no-profile, --out, ...). Environment: PSUM_BUILD (default build-bench),
+# JOBS (ninja -j, default 1: the machine is shared).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${PSUM_BUILD:-$ROOT/build-bench}"
+JOBS="${JOBS:-1}"
+REV=""
+ARGS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --rev) REV="$2"; shift 2 ;;
+    --rev=*) REV="${1#--rev=}"; shift ;;
+    *) ARGS+=("$1"); shift ;;
+  esac
+done
+
+SRC="$ROOT"
+SOURCE_DESC="working tree of $(git -C "$ROOT" rev-parse --short HEAD)"
+if ! git -C "$ROOT" diff --quiet HEAD -- lib include tools CMakeLists.txt 2>/dev/null; then
+  SOURCE_DESC="$SOURCE_DESC with uncommitted changes in: $(git -C "$ROOT" diff --name-only HEAD -- lib include tools | tr '\n' ' ')"
+fi
+if [ -n "$REV" ]; then
+  SHA="$(git -C "$ROOT" rev-parse --short "$REV^{commit}")"
+  SRC="$BUILD/src-$SHA"
+  BUILD="$BUILD/rev-$SHA"
+  if [ ! -f "$SRC/CMakeLists.txt" ]; then
+    mkdir -p "$SRC"
+    git -C "$ROOT" archive "$SHA" | tar -x -C "$SRC"
+  fi
+  # The measuring stick comes from this tree, the allocator from $REV.
+  rm -rf "$SRC/bench"
+  cp -r "$ROOT/bench" "$SRC/bench"
+  grep -q 'add_subdirectory(bench)' "$SRC/CMakeLists.txt" ||
+    printf 'if(PSUM_BUILD_BENCHMARKS)\n  add_subdirectory(bench)\nendif()\n' >> "$SRC/CMakeLists.txt"
+  SOURCE_DESC="commit $SHA ($(git -C "$ROOT" log -1 --format=%s "$SHA" | cut -c1-80)), exported clean"
+fi
+
+if [ ! -f "$BUILD/build.ninja" ]; then
+  cmake -G Ninja -S "$SRC" -B "$BUILD" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DLLVM_USE_LINKER=lld -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
+else
+  cmake -S "$SRC" -B "$BUILD" -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
+fi
+ninja -j"$JOBS" -C "$BUILD" psum-opt >&2
+PHASES=()
+if ninja -j"$JOBS" -C "$BUILD" psum-bench-phases >&2; then
+  PHASES=(--phases "$BUILD/bin/psum-bench-phases")
+else
+  echo "warning: psum-bench-phases did not build; the phase table is skipped" >&2
+fi
+
+COMMAND="./bench/run.sh"
+[ -n "$REV" ] && COMMAND="$COMMAND --rev $REV"
+[ ${#ARGS[@]} -gt 0 ] && COMMAND="$COMMAND ${ARGS[*]}"
+exec python3 "$ROOT/bench/run.py" --psum-opt "$BUILD/bin/psum-opt" \
+  "${PHASES[@]}" --work "$BUILD/bench-kernels" \
+  --source "$SOURCE_DESC" --command "$COMMAND" "${ARGS[@]}"
