@@ -642,6 +642,15 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
     w('* Kernels: `bench/gen_kernels.py` (kinds `matmul`, `attention`, `mixed`; '
       '`--pressure 1`: about 8 banks live, `--pressure 4`: about 32), seed 1, gen2 (8 banks).')
     w('')
+    w('How to run: `./bench/run.sh` measures the working tree (build in `build-bench/`); '
+      '`--rev REV` exports a commit clean and builds it in `build-bench/rev-<sha>/`; '
+      '`--variant LABEL=OPTIONS` (repeatable) picks `--psum-allocate` configurations; '
+      '`--quick` is a 4-minute smoke test (1k and 10k); `--budget 0` lifts the 20-minute '
+      'budget so that every 1M case runs; `--sizes`, `--kinds`, `--pressures`, `--timeout` '
+      'narrow or widen the grid. One kernel by hand: `python3 bench/gen_kernels.py --kind '
+      'mixed --size 100k --pressure 4 -o k.mlir`. The phase micro-benchmark alone: configure '
+      'with `-DPSUM_BUILD_BENCHMARKS=ON`, then `psum-bench-phases --kernel=k.mlir`.')
+    w('')
     w('## Targets (issue "Fast at any size")')
     w('')
     w('1. End to end, `psum-opt FILE --psum-allocate -o /dev/null` takes at most 1.5x the '
