@@ -168,6 +168,9 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       if (!keeps(node, p))
         demand[p] += sign * node.liveN;
   };
+  std::vector<bool> chosen(nodes.size(), false);
+  for (unsigned v : result)
+    chosen[v] = true;
   for (size_t i = 0; i < result.size(); ++i) {
     const Node &out = nodes[result[i]];
     apply(out, +1);
@@ -176,9 +179,9 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       excess += excessAt(demand[p]);
     std::optional<unsigned> swap;
     for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (node.pin || std::isinf(node.cost) || node.writers.empty() ||
-          node.cost >= out.cost || llvm::is_contained(result, unsigned(v)) ||
-          node.use < out.def || out.use < node.def)
+      if (node.use < out.def || out.use < node.def || chosen[v] ||
+          node.pin || std::isinf(node.cost) || node.writers.empty() ||
+          node.cost >= out.cost)
         continue;
       if (gainOf(node) == excess && (!swap || node.cost < nodes[*swap].cost))
         swap = v;
@@ -188,6 +191,8 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       continue;
     }
     apply(nodes[*swap], -1);
+    chosen[result[i]] = false;
+    chosen[*swap] = true;
     result[i] = *swap;
   }
   return result;
