@@ -393,11 +393,12 @@ def main():
     args.variants = variants
 
     if args.quick:
-        args.sizes = '1k,10k'
-        args.module_size = '10k'
-        args.module_functions = 100
-        args.phase_kernels = 'matmul:10k:1,mixed:10k:4'
-        args.phase_min_time = '0.05'
+        # A smaller grid; what the command line sets explicitly still wins.
+        quick = {'sizes': '1k,10k', 'module_size': '10k', 'module_functions': 100,
+                 'phase_kernels': 'matmul:10k:1,mixed:10k:4', 'phase_min_time': '0.05'}
+        for key, value in quick.items():
+            if getattr(args, key) == ap.get_default(key):
+                setattr(args, key, value)
     os.makedirs(args.work, exist_ok=True)
     t0 = time.time()
     started = datetime.datetime.now()
@@ -642,14 +643,21 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
     w('* Kernels: `bench/gen_kernels.py` (kinds `matmul`, `attention`, `mixed`; '
       '`--pressure 1`: about 8 banks live, `--pressure 4`: about 32), seed 1, gen2 (8 banks).')
     w('')
-    w('How to run: `./bench/run.sh` measures the working tree (build in `build-bench/`); '
-      '`--rev REV` exports a commit clean and builds it in `build-bench/rev-<sha>/`; '
-      '`--variant LABEL=OPTIONS` (repeatable) picks `--psum-allocate` configurations; '
-      '`--quick` is a 4-minute smoke test (1k and 10k); `--budget 0` lifts the 20-minute '
-      'budget so that every 1M case runs; `--sizes`, `--kinds`, `--pressures`, `--timeout` '
-      'narrow or widen the grid. One kernel by hand: `python3 bench/gen_kernels.py --kind '
-      'mixed --size 100k --pressure 4 -o k.mlir`. The phase micro-benchmark alone: configure '
-      'with `-DPSUM_BUILD_BENCHMARKS=ON`, then `psum-bench-phases --kernel=k.mlir`.')
+    w('How to run (options: `--rev REV` exports a commit clean and builds it in '
+      '`build-bench/rev-<sha>/`; `--variant LABEL=OPTIONS`, repeatable, picks `--psum-allocate` '
+      'configurations; `--budget 0` lifts the 20-minute budget so that every 1M case runs; '
+      '`--sizes`, `--kinds`, `--pressures`, `--timeout` narrow or widen the grid; `--no-build` '
+      'measures `$PSUM_BUILD/bin/psum-opt` as it is; `--out FILE` writes the report elsewhere):')
+    w('')
+    w('```sh')
+    w('./bench/run.sh           # the working tree, built in build-bench/; rewrites this file')
+    w('./bench/run.sh --quick   # 1k and 10k only: a 4-minute smoke test')
+    w('python3 bench/gen_kernels.py --kind mixed --size 100k --pressure 4 -o k.mlir   # one kernel')
+    w('```')
+    w('')
+    w('`python3 bench/run.py --render <work>/results.json` rewrites the report from the raw '
+      'results of a run. The phase micro-benchmark alone: configure with '
+      '`-DPSUM_BUILD_BENCHMARKS=ON`, then `psum-bench-phases --kernel=k.mlir`.')
     w('')
     w('## Targets (issue "Fast at any size")')
     w('')

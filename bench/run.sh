@@ -7,27 +7,30 @@
 #   ./bench/run.sh --rev HEAD      # a committed revision, exported clean
 #   ./bench/run.sh --quick         # 1k and 10k only, no 1M (a smoke test)
 #   ./bench/run.sh --budget 0      # no overall time budget (every 1M case)
+#   ./bench/run.sh --no-build      # measure $PSUM_BUILD/bin/psum-opt as it is
 #
 # Other options go to bench/run.py (--sizes, --kinds, --timeout, --budget,
 # --no-profile, --out, ...). Environment: PSUM_BUILD (default build-bench),
 # JOBS (ninja -j, default 1: the machine is shared).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${PSUM_BUILD:-$ROOT/build-bench}"
 JOBS="${JOBS:-1}"
 REV=""
+BUILD_IT=1
 ARGS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --rev) REV="$2"; shift 2 ;;
     --rev=*) REV="${1#--rev=}"; shift ;;
+    --no-build) BUILD_IT=0; shift ;;
     *) ARGS+=("$1"); shift ;;
   esac
 done
 
 SRC="$ROOT"
-SOURCE_DESC="working tree of $(git -C "$ROOT" rev-parse --short HEAD)"
+SOURCE_DESC="working tree of $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "an unknown commit")"
 if ! git -C "$ROOT" diff --quiet HEAD -- lib include tools CMakeLists.txt 2>/dev/null; then
   SOURCE_DESC="$SOURCE_DESC with uncommitted changes in: $(git -C "$ROOT" diff --name-only HEAD -- lib include tools | tr '\n' ' ')"
 fi
@@ -47,23 +50,26 @@ if [ -n "$REV" ]; then
   SOURCE_DESC="commit $SHA ($(git -C "$ROOT" log -1 --format=%s "$SHA" | cut -c1-80)), exported clean"
 fi
 
-if [ ! -f "$BUILD/build.ninja" ]; then
-  cmake -G Ninja -S "$SRC" -B "$BUILD" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
-    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-    -DLLVM_USE_LINKER=lld -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
-else
-  cmake -S "$SRC" -B "$BUILD" -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
-fi
-ninja -j"$JOBS" -C "$BUILD" psum-opt >&2
 PHASES=()
-if ninja -j"$JOBS" -C "$BUILD" psum-bench-phases >&2; then
-  PHASES=(--phases "$BUILD/bin/psum-bench-phases")
-else
-  echo "warning: psum-bench-phases did not build; the phase table is skipped" >&2
+if [ "$BUILD_IT" = 1 ]; then
+  if [ ! -f "$BUILD/build.ninja" ]; then
+    cmake -G Ninja -S "$SRC" -B "$BUILD" \
+      -DCMAKE_BUILD_TYPE=Release \
+      -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+      -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+      -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+      -DLLVM_USE_LINKER=lld -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
+  else
+    cmake -S "$SRC" -B "$BUILD" -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
+  fi
+  ninja -j"$JOBS" -C "$BUILD" psum-opt >&2
+  ninja -j"$JOBS" -C "$BUILD" psum-bench-phases >&2 ||
+    echo "warning: psum-bench-phases did not build; the phase table is skipped" >&2
+elif [ ! -x "$BUILD/bin/psum-opt" ]; then
+  echo "error: --no-build needs $BUILD/bin/psum-opt (set PSUM_BUILD)" >&2
+  exit 1
 fi
+[ -x "$BUILD/bin/psum-bench-phases" ] && PHASES=(--phases "$BUILD/bin/psum-bench-phases")
 
 COMMAND="./bench/run.sh"
 [ -n "$REV" ] && COMMAND="$COMMAND --rev $REV"
