@@ -43,6 +43,8 @@ std::vector<Heuristic> psum::alloc::namedHeuristics() {
 
 /// Largest candidate count for reliefSpills' swap search.
 static constexpr size_t kSwapLimit = 4000;
+/// Largest candidate count for its search over pairs of spills.
+static constexpr size_t kPairSwapLimit = 200;
 
 std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
                                                 Heuristic::Relief ranking) {
@@ -156,9 +158,10 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
         demand[p] += node.liveN;
     llvm::erase(result, v);
   }
-  // One-for-one swaps: put a spill back and take a cheaper one that removes
-  // all the excess it leaves. Quadratic, so only for functions of moderate
-  // size, and only once no excess is left.
+  // Swaps: put one or two spills back and take a single cheaper one that
+  // removes all the excess they leave, until none applies. Quadratic (cubic
+  // for pairs), so only for functions of moderate size, and only once no
+  // excess is left.
   bool clear = llvm::all_of(llvm::seq(problem.numPoints),
                             [&](unsigned p) { return demand[p] <= usable; });
   if (!clear || nodes.size() > kSwapLimit)
@@ -171,29 +174,53 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
   std::vector<bool> chosen(nodes.size(), false);
   for (unsigned v : result)
     chosen[v] = true;
-  for (size_t i = 0; i < result.size(); ++i) {
-    const Node &out = nodes[result[i]];
-    apply(out, +1);
+  // Replaces the spills `outs` (indices into result) by one node, if a
+  // cheaper one clears the excess alone.
+  auto replace = [&](llvm::ArrayRef<size_t> outs) {
+    unsigned lo = problem.numPoints, hi = 0;
+    double budget = 0;
+    for (size_t i : outs) {
+      const Node &out = nodes[result[i]];
+      apply(out, +1);
+      lo = std::min(lo, out.def);
+      hi = std::max(hi, out.use);
+      budget += out.cost;
+    }
     int64_t excess = 0;
-    for (unsigned p = out.def; p <= out.use; ++p)
+    for (unsigned p = lo; p <= hi; ++p)
       excess += excessAt(demand[p]);
     std::optional<unsigned> swap;
     for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (node.use < out.def || out.use < node.def || chosen[v] ||
-          node.pin || std::isinf(node.cost) || node.writers.empty() ||
-          node.cost >= out.cost)
+      if (node.use < lo || hi < node.def || chosen[v] || node.pin ||
+          std::isinf(node.cost) || node.writers.empty() ||
+          node.cost >= budget || (swap && node.cost >= nodes[*swap].cost))
         continue;
-      if (gainOf(node) == excess && (!swap || node.cost < nodes[*swap].cost))
+      if (gainOf(node) == excess)
         swap = v;
     }
     if (!swap) {
-      apply(out, -1);
-      continue;
+      for (size_t i : outs)
+        apply(nodes[result[i]], -1);
+      return false;
     }
     apply(nodes[*swap], -1);
-    chosen[result[i]] = false;
     chosen[*swap] = true;
-    result[i] = *swap;
+    for (size_t i : outs)
+      chosen[result[i]] = false;
+    result[outs.front()] = *swap;
+    if (outs.size() == 2)
+      result.erase(result.begin() + outs.back());
+    return true;
+  };
+  for (size_t i = 0; i < result.size(); ++i)
+    replace({i});
+  if (nodes.size() > kPairSwapLimit)
+    return result;
+  for (bool improved = true; improved;) {
+    improved = false;
+    for (size_t i = 0; i < result.size() && !improved; ++i)
+      for (size_t j = i + 1; j < result.size() && !improved; ++j)
+        improved = replace({i, j});
   }
   return result;
 }
