@@ -14,7 +14,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
@@ -58,13 +57,17 @@ struct AllocateOptions {
   std::vector<Heuristic> heuristics;
 };
 
-/// The result of one heuristic's spill fixpoint on its own clone.
+/// The result of one heuristic's spill fixpoint.
 struct Attempt {
   const Heuristic *heuristic = nullptr;
-  /// The function's own problem placed without spills (no clone needed).
+  /// The function's own problem placed without spills.
   std::optional<Selection> direct;
-  /// Otherwise the clone the spill fixpoint rewrote.
-  OwningOpRef<bir::FuncOp> func;
+  /// Otherwise the spill rounds, found without the IR (spillProblem): the
+  /// locations spilled in each round, and the last round's placement with
+  /// the live ranges it was made for, to replay and commit.
+  std::vector<std::vector<Operation *>> spillRounds;
+  Selection placement;
+  std::vector<std::tuple<unsigned, unsigned, unsigned>> placedRanges;
   bool ok = false;
   Failure failure;
   double spillCycles = 0;
@@ -72,6 +75,14 @@ struct Attempt {
   uint64_t banksUsed = 0;
   /// Given up once its spills cost more than the best complete attempt.
   bool abandoned = false;
+
+  /// Drops what applying the attempt would take; the score stays.
+  void release() {
+    direct.reset();
+    spillRounds = {};
+    placement = {};
+    placedRanges = {};
+  }
 
   double score() const {
     return ok ? spillCycles : std::numeric_limits<double>::infinity();
@@ -83,6 +94,16 @@ struct Attempt {
     return llvm::popcount(banksUsed) < llvm::popcount(other.banksUsed);
   }
 };
+
+/// (def, use, liveN) of every node: what a placement was made for.
+std::vector<std::tuple<unsigned, unsigned, unsigned>>
+rangesOf(const Problem &problem) {
+  std::vector<std::tuple<unsigned, unsigned, unsigned>> ranges;
+  ranges.reserve(problem.nodes.size());
+  for (const Node &node : problem.nodes)
+    ranges.emplace_back(node.def, node.use, node.liveN);
+  return ranges;
+}
 
 /// Describes what occupies each bank at `point`: the note of a failure.
 std::string describeBanks(const Problem &problem, const Selection *selection,
@@ -167,107 +188,205 @@ FailureOr<Selection> colorRound(const Problem &problem, const Graph &graph,
   return select(problem, graph, stack, trace, failure);
 }
 
-/// Runs one heuristic: its first round on the function's own problem, and
-/// only if that round spills, the spill fixpoint on a clone.
-Attempt runHeuristic(bir::FuncOp original, const Problem &problem,
-                     const Graph &graph, const Geometry &geometry,
-                     const AllocateOptions &options,
-                     const Heuristic &heuristic, double bound,
-                     llvm::raw_ostream *trace) {
+/// One round's spill set or placement; the first round of a relief
+/// heuristic spills its relief set before coloring.
+FailureOr<Selection> roundSelection(const Problem &problem, const Graph &graph,
+                                    const Heuristic &heuristic, bool first,
+                                    llvm::raw_ostream *trace,
+                                    Failure &failure) {
+  if (first && heuristic.relief != Heuristic::Relief::None) {
+    Selection relief;
+    relief.spills = reliefSpills(problem, heuristic.relief);
+    if (!relief.spills.empty()) {
+      relief.base.assign(problem.nodes.size(), std::nullopt);
+      return relief;
+    }
+  }
+  return colorRound(problem, graph, heuristic, trace, failure);
+}
+
+/// Adds the costs of a round's spills (before they happen) to `attempt`.
+void countSpills(const Problem &problem, ArrayRef<unsigned> spills,
+                 Attempt &attempt) {
+  for (unsigned v : spills)
+    attempt.spillCycles += problem.nodes[v].cost;
+  attempt.spilledTensors += spills.size();
+}
+
+void traceSpillCost(const Attempt &attempt, llvm::raw_ostream *trace) {
+  if (trace)
+    *trace << "spilling from PSUM cost about "
+           << formatNumber(attempt.spillCycles) << " cycles\n";
+}
+
+void placed(const Problem &problem, const Selection &selection,
+            Attempt &attempt, llvm::raw_ostream *trace) {
+  for (unsigned v = 0; v < problem.nodes.size(); ++v)
+    attempt.banksUsed |= selection.bankMask(problem, v);
+  attempt.ok = true;
+  if (trace)
+    *trace << "PSUM score = " << formatNumber(attempt.score())
+           << " (lower is better)\n";
+}
+
+/// Runs one heuristic's spill fixpoint without the IR: each round's spills
+/// update the problem (spillProblem); only the winner's rounds are replayed
+/// on the function (applyAttempt). Spill costs only grow, so an attempt
+/// already costlier than `bound` after a later round is abandoned.
+Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
+                          const Graph &graph, const llvm::StringSet<> &names,
+                          const AllocateOptions &options,
+                          const Heuristic &heuristic, double bound,
+                          llvm::raw_ostream *trace) {
   Attempt attempt;
   attempt.heuristic = &heuristic;
   if (trace)
     *trace << "best-of-n loop, heuristic = " << heuristic.name << "\n";
-  FailureOr<Selection> first = Selection();
-  first->base.assign(problem.nodes.size(), std::nullopt);
-  if (heuristic.relief != Heuristic::Relief::None)
-    first->spills = reliefSpills(problem, heuristic.relief);
-  if (first->spills.empty()) {
-    first = colorRound(problem, graph, heuristic, trace, attempt.failure);
-    if (failed(first))
-      return attempt;
-  }
-  if (first->spills.empty()) {
-    for (unsigned v = 0; v < problem.nodes.size(); ++v)
-      attempt.banksUsed |= first->bankMask(problem, v);
-    attempt.direct = std::move(*first);
-    attempt.ok = true;
-    if (trace)
-      *trace << "PSUM score = 0 (lower is better)\n";
+  FailureOr<Selection> selection = roundSelection(
+      problem, graph, heuristic, /*first=*/true, trace, attempt.failure);
+  if (failed(selection))
+    return attempt;
+  if (selection->spills.empty()) {
+    placed(problem, *selection, attempt, trace);
+    attempt.direct = std::move(*selection);
     return attempt;
   }
-
-  // The first round's spills go into a clone; the problem is remapped to it.
-  IRMapping mapping;
-  attempt.func = cast<bir::FuncOp>(original->clone(mapping));
-  bir::FuncOp func = *attempt.func;
-  Problem remapped = problem;
-  for (Node &node : remapped.nodes)
-    node.memloc = mapping.lookup(node.memloc);
+  LinearFunction roundLf = lf;
+  Problem round = problem;
   SpillCounters counters;
-  auto spill = [&](const Problem &round, const LinearFunction &lf,
-                   const Selection &selection) -> LogicalResult {
-    if (failed(insertSpillCode(func, round, selection.spills, options.spill,
-                               counters, trace, attempt.failure))) {
-      auto culprit = llvm::find_if(selection.spills, [&](unsigned v) {
-        return round.nodes[v].memloc == attempt.failure.op;
-      });
-      attachBankMap(attempt.failure, round, lf, &selection,
-                    culprit != selection.spills.end()
-                        ? std::optional<unsigned>(*culprit)
-                        : std::nullopt);
-      return failure();
-    }
-    for (unsigned v : selection.spills) {
-      attempt.spillCycles += round.nodes[v].cost;
-      ++attempt.spilledTensors;
-    }
-    if (trace)
-      *trace << "spilling from PSUM cost about "
-             << formatNumber(attempt.spillCycles) << " cycles\n";
-    return success();
-  };
-  if (failed(spill(remapped, linearize(func), *first)))
-    return attempt;
+  LocationNames minted(&names);
   // Each round spills at least one node and a spilled node is never spilled
   // again, so the loop ends.
-  while (true) {
-    LinearFunction lf = linearize(func);
-    FailureOr<Problem> round =
-        buildLiveRanges(func, lf, geometry, options.loopAware, attempt.failure);
-    if (failed(round))
+  for (bool first = true;; first = false) {
+    std::vector<Operation *> &spilled = attempt.spillRounds.emplace_back();
+    for (unsigned v : selection->spills)
+      spilled.push_back(round.nodes[v].memloc);
+    countSpills(round, selection->spills, attempt);
+    if (failed(spillProblem(roundLf, round, selection->spills,
+                            options.loopAware, counters, minted, trace,
+                            attempt.failure)))
       return attempt;
-    Graph roundGraph = buildInterference(*round, trace);
-    findCosts(*round, options.spill.copyLatency, trace);
-    FailureOr<Selection> selection =
-        colorRound(*round, roundGraph, heuristic, trace, attempt.failure);
+    traceSpillCost(attempt, trace);
+    if (!first && attempt.spillCycles > bound) {
+      attempt.abandoned = true;
+      return attempt;
+    }
+    Graph roundGraph = buildInterference(round, trace);
+    findCosts(round, options.spill.copyLatency, trace);
+    selection =
+        colorRound(round, roundGraph, heuristic, trace, attempt.failure);
     if (failed(selection))
       return attempt;
     if (selection->spills.empty()) {
-      commit(*round, *selection);
-      for (unsigned v = 0; v < round->nodes.size(); ++v)
-        attempt.banksUsed |= selection->bankMask(*round, v);
-      attempt.ok = true;
-      if (trace)
-        *trace << "PSUM score = " << formatNumber(attempt.score())
-               << " (lower is better)\n";
-      return attempt;
-    }
-    if (failed(spill(*round, lf, *selection)))
-      return attempt;
-    // Spill costs only grow: an attempt already costlier than the best
-    // complete one cannot win.
-    if (attempt.spillCycles > bound) {
-      attempt.abandoned = true;
+      placed(round, *selection, attempt, trace);
+      attempt.placement = std::move(*selection);
+      attempt.placedRanges = rangesOf(round);
       return attempt;
     }
   }
 }
 
+/// The spill fixpoint on the IR of `func` from its current state: rebuild,
+/// color, spill, until a round places every node (then committed). Reports
+/// failures with their ops and the per-bank map.
+void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
+                  const AllocateOptions &options, const Heuristic &heuristic,
+                  bool first, SpillCounters &counters, Attempt &attempt) {
+  for (;; first = false) {
+    LinearFunction lf = linearize(func);
+    FailureOr<Problem> round =
+        buildLiveRanges(func, lf, geometry, options.loopAware, attempt.failure);
+    if (failed(round))
+      return;
+    Graph graph = buildInterference(*round, nullptr);
+    findCosts(*round, options.spill.copyLatency, nullptr);
+    FailureOr<Selection> selection = roundSelection(
+        *round, graph, heuristic, first, nullptr, attempt.failure);
+    if (failed(selection))
+      return;
+    if (selection->spills.empty()) {
+      commit(*round, *selection);
+      placed(*round, *selection, attempt, nullptr);
+      return;
+    }
+    countSpills(*round, selection->spills, attempt);
+    if (failed(insertSpillCode(func, lf, *round, selection->spills,
+                               options.spill, counters, nullptr,
+                               attempt.failure))) {
+      auto culprit = llvm::find_if(selection->spills, [&](unsigned v) {
+        return round->nodes[v].memloc == attempt.failure.op;
+      });
+      attachBankMap(attempt.failure, *round, lf, &*selection,
+                    culprit != selection->spills.end()
+                        ? std::optional<unsigned>(*culprit)
+                        : std::nullopt);
+      return;
+    }
+  }
+}
+
+/// Reports why `heuristic` fails on `original` from the IR (the simulation
+/// keeps no ops for what it mints): its fixpoint on a clone, whose ops carry
+/// the original locations.
+void reportFailure(bir::FuncOp original, const Geometry &geometry,
+                   const AllocateOptions &options,
+                   const Heuristic &heuristic) {
+  OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(original->clone());
+  Attempt attempt;
+  SpillCounters counters;
+  fixpointOnIR(*clone, geometry, options, heuristic, /*first=*/true, counters,
+               attempt);
+  if (!attempt.ok)
+    attempt.failure.emit();
+}
+
+/// Rewrites `func` with the winner's spill rounds and commits its
+/// placement. The rebuilt live ranges are checked against those the
+/// placement was made for; should they differ, the fixpoint goes on from
+/// the rewritten IR (trace says so), which is always a valid allocation.
+LogicalResult applyAttempt(bir::FuncOp func, const LinearFunction &lf,
+                           const Problem &problem, const Geometry &geometry,
+                           const AllocateOptions &options, Attempt &attempt,
+                           llvm::raw_ostream *trace) {
+  if (attempt.direct) {
+    commit(problem, *attempt.direct);
+    return success();
+  }
+  llvm::DenseMap<Operation *, unsigned> nodeOf;
+  for (auto [v, node] : llvm::enumerate(problem.nodes))
+    nodeOf[node.memloc] = v;
+  SpillCounters counters;
+  for (ArrayRef<Operation *> round : attempt.spillRounds) {
+    SmallVector<unsigned> spills;
+    for (Operation *memloc : round)
+      spills.push_back(nodeOf.lookup(memloc));
+    if (failed(insertSpillCode(func, lf, problem, spills, options.spill,
+                               counters, nullptr, attempt.failure)))
+      return failure();
+  }
+  LinearFunction rewritten = linearize(func);
+  FailureOr<Problem> final = buildLiveRanges(func, rewritten, geometry,
+                                             options.loopAware, attempt.failure);
+  if (failed(final))
+    return failure();
+  if (rangesOf(*final) == attempt.placedRanges) {
+    commit(*final, attempt.placement);
+    return success();
+  }
+  if (trace)
+    *trace << "spill rounds of " << attempt.heuristic->name
+           << " differ on the IR; continuing there\n";
+  attempt.ok = false;
+  fixpointOnIR(func, geometry, options, *attempt.heuristic, /*first=*/false,
+               counters, attempt);
+  return success(attempt.ok);
+}
+
 /// The exact mode after best-of-n: an attempt that beats `best`, if one
 /// exists and the budget allows finding it. `outcome` says what was proved.
-std::optional<Attempt> runExact(bir::FuncOp original, const Problem &problem,
-                                const Graph &graph, const Geometry &geometry,
+std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem,
+                                const Graph &graph,
+                                const llvm::StringSet<> &names,
                                 const AllocateOptions &options,
                                 const Attempt &best, std::string &outcome) {
   static const Heuristic exactHeuristic{"exact"};
@@ -282,18 +401,14 @@ std::optional<Attempt> runExact(bir::FuncOp original, const Problem &problem,
               " steps exhausted; kept best-of-n";
     return std::nullopt;
   };
-  auto placed = [&](const Problem &p, const std::vector<unsigned> &bases) {
+  auto selectionOf = [](const std::vector<unsigned> &bases) {
     Selection selection;
     for (unsigned b : bases)
       selection.base.push_back(b);
-    Attempt attempt;
-    attempt.heuristic = &exactHeuristic;
-    attempt.ok = true;
-    for (unsigned v = 0; v < p.nodes.size(); ++v)
-      attempt.banksUsed |= selection.bankMask(p, v);
-    attempt.direct = std::move(selection);
-    return attempt;
+    return selection;
   };
+  Attempt attempt;
+  attempt.heuristic = &exactHeuristic;
 
   if (std::optional<std::vector<unsigned>> bases =
           exactPlacement(problem, graph, budget)) {
@@ -302,7 +417,9 @@ std::optional<Attempt> runExact(bir::FuncOp original, const Problem &problem,
       return std::nullopt;
     }
     outcome = "spill-free placement found";
-    return placed(problem, *bases);
+    attempt.direct = selectionOf(*bases);
+    placed(problem, *attempt.direct, attempt, nullptr);
+    return attempt;
   }
   if (budget.exhausted)
     return exhausted();
@@ -318,44 +435,36 @@ std::optional<Attempt> runExact(bir::FuncOp original, const Problem &problem,
     return std::nullopt;
   }
 
-  // Rewrite a clone with the optimal spill set, then place it exactly.
-  IRMapping mapping;
-  Attempt attempt;
-  attempt.heuristic = &exactHeuristic;
-  attempt.func = cast<bir::FuncOp>(original->clone(mapping));
-  Problem remapped = problem;
-  for (Node &node : remapped.nodes)
-    node.memloc = mapping.lookup(node.memloc);
+  // Place the problem after the optimal spills exactly; the IR is rewritten
+  // only if this attempt wins.
+  LinearFunction roundLf = lf;
+  Problem rewritten = problem;
   SpillCounters counters;
-  if (failed(insertSpillCode(*attempt.func, remapped, *spills, options.spill,
-                             counters, nullptr, attempt.failure)))
-    return std::nullopt;
-  LinearFunction lf = linearize(*attempt.func);
-  FailureOr<Problem> rewritten = buildLiveRanges(
-      *attempt.func, lf, geometry, options.loopAware, attempt.failure);
-  if (failed(rewritten))
-    return std::nullopt;
-  Graph rewrittenGraph = buildInterference(*rewritten, nullptr);
-  std::optional<std::vector<unsigned>> bases =
-      exactPlacement(*rewritten, rewrittenGraph, budget);
-  double cost = 0;
+  LocationNames minted(&names);
+  std::vector<Operation *> &round = attempt.spillRounds.emplace_back();
   for (unsigned v : *spills)
-    cost += problem.nodes[v].cost;
+    round.push_back(problem.nodes[v].memloc);
+  countSpills(problem, *spills, attempt);
+  if (failed(spillProblem(roundLf, rewritten, *spills, options.loopAware,
+                          counters, minted, nullptr, attempt.failure)))
+    return std::nullopt;
+  Graph rewrittenGraph = buildInterference(rewritten, nullptr);
+  std::optional<std::vector<unsigned>> bases =
+      exactPlacement(rewritten, rewrittenGraph, budget);
   if (!bases) {
-    outcome = "the optimal spill set (cost " + formatNumber(cost) +
+    outcome = "the optimal spill set (cost " +
+              formatNumber(attempt.spillCycles) +
               ") did not place after rewriting; kept best-of-n";
     return std::nullopt;
   }
-  Attempt result = placed(*rewritten, *bases);
-  commit(*rewritten, *result.direct);
-  result.direct.reset();
-  result.func = std::move(attempt.func);
-  result.spillCycles = cost;
-  result.spilledTensors = spills->size();
+  attempt.placement = selectionOf(*bases);
+  attempt.placedRanges = rangesOf(rewritten);
+  placed(rewritten, attempt.placement, attempt, nullptr);
   outcome = best.ok ? "improved best-of-n from " + formatNumber(best.score()) +
-                          " to " + formatNumber(cost)
-                    : "found an allocation of cost " + formatNumber(cost);
-  return result;
+                          " to " + formatNumber(attempt.spillCycles)
+                    : "found an allocation of cost " +
+                          formatNumber(attempt.spillCycles);
+  return attempt;
 }
 
 /// Largest function (in candidates) that gets every named heuristic by
@@ -451,49 +560,59 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     report.heuristic = "preallocated";
   } else {
     findCosts(*problem, options.spill.copyLatency, trace);
+    llvm::StringSet<> names;
+    for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+      names.insert(memloc.getName());
     std::vector<Attempt> attempts;
     attempts.reserve(options.heuristics.size() + 1);
     double bound = std::numeric_limits<double>::infinity();
     // Attempts point into `heuristics`: it outlives them.
     std::vector<Heuristic> heuristics = heuristicsFor(*problem, options);
+    size_t best = 0;
     for (const Heuristic &heuristic : heuristics) {
-      attempts.push_back(runHeuristic(func, *problem, graph, *geometry,
-                                      options, heuristic, bound, trace));
+      attempts.push_back(simulateHeuristic(lf, *problem, graph, names, options,
+                                           heuristic, bound, trace));
       bound = std::min(bound, attempts.back().score());
+      // Only the best attempt keeps what it takes to apply it.
+      size_t latest = attempts.size() - 1;
+      if (attempts[latest].betterThan(attempts[best]))
+        std::swap(best, latest);
+      if (latest != best)
+        attempts[latest].release();
       // Nothing beats an allocation without spills: the rest of the loop
       // could only save banks, not cycles.
       if (bound == 0)
         break;
     }
-    Attempt *best = &attempts.front();
-    for (Attempt &attempt : attempts) {
+    for (const Attempt &attempt : attempts) {
       report.heuristics.push_back(attempt.heuristic->name);
       report.scores.push_back(attempt.abandoned ? -bound : attempt.score());
-      if (attempt.betterThan(*best))
-        best = &attempt;
     }
     if (options.exact) {
-      std::optional<Attempt> exact = runExact(func, *problem, graph, *geometry,
-                                              options, *best, report.exact);
+      std::optional<Attempt> exact = runExact(lf, *problem, graph, names,
+                                              options, attempts[best],
+                                              report.exact);
       if (exact) {
         attempts.push_back(std::move(*exact));
-        best = &attempts.back();
+        best = attempts.size() - 1;
       }
     }
-    if (!best->ok) {
-      attempts.front().failure.emit();
+    Attempt &winner = attempts[best];
+    if (!winner.ok) {
+      reportFailure(func, *geometry, options, heuristics.front());
       return mlir::failure();
     }
     if (trace)
-      *trace << "best PSUM heuristic = " << best->heuristic->name << "\n";
-    if (best->direct)
-      commit(*problem, *best->direct);
-    else
-      func.getBody().takeBody(best->func->getBody());
-    report.heuristic = best->heuristic->name;
-    report.score = best->score();
-    report.spillCycles = best->spillCycles;
-    report.spilledTensors = best->spilledTensors;
+      *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n";
+    if (failed(applyAttempt(func, lf, *problem, *geometry, options, winner,
+                            trace))) {
+      winner.failure.emit();
+      return mlir::failure();
+    }
+    report.heuristic = winner.heuristic->name;
+    report.score = winner.score();
+    report.spillCycles = winner.spillCycles;
+    report.spilledTensors = winner.spilledTensors;
     Builder builder(func.getContext());
     func->setAttr(kHeuristicAttr, builder.getStringAttr(report.heuristic));
     func->setAttr(kScoreAttr, builder.getI64IntegerAttr(

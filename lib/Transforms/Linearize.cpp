@@ -20,7 +20,6 @@ static void linearizeBlock(Block &block, LinearFunction &lf,
       lf.loops.push_back({&op, 0, 0});
       lf.loopOf[&op] = id;
       lf.loops[id].header = lf.points.size();
-      lf.pointOf[&op] = lf.points.size();
       lf.points.push_back({&op, PointKind::LoopHeader, nest});
       nest.push_back(id);
       linearizeBlock(loop.getBodyBlock(), lf, nest);
@@ -29,12 +28,10 @@ static void linearizeBlock(Block &block, LinearFunction &lf,
     }
     if (isa<bir::BackEdgeOp>(op)) {
       lf.loops[nest.back()].backEdge = lf.points.size();
-      lf.pointOf[&op] = lf.points.size();
       lf.points.push_back({&op, PointKind::BackEdge, nest});
       continue;
     }
     if (isa<bir::InstructionOpInterface>(op)) {
-      lf.pointOf[&op] = lf.points.size();
       lf.points.push_back({&op, PointKind::Instruction, nest});
     }
   }

@@ -101,6 +101,56 @@ static unsigned computeShrinkFactor(int64_t blocks,
   return 1;
 }
 
+LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
+                                       ArrayRef<LocAccess> accesses,
+                                       const Geometry &geometry,
+                                       bool loopAware, Failure &failure) {
+  auto fail = [&](const Twine &message) {
+    failure.op = node.memloc;
+    failure.message = message.str();
+    return mlir::failure();
+  };
+  RawRange raw = findDefUse(accesses);
+  if (!raw.firstDef)
+    return fail("no first def find: PSUM location '" + node.name +
+                "' is never written");
+  if (!raw.lastUse)
+    return fail("no last use find: PSUM location '" + node.name +
+                "' is never read");
+  node.shrinkFactor = computeShrinkFactor(node.blocks, accesses);
+  if (node.blocks % node.shrinkFactor != 0)
+    return fail("getNBlocks() % shrink_factor == 0 fails for '" + node.name +
+                "'");
+  uint64_t liveN = static_cast<uint64_t>(node.blocks / node.shrinkFactor) *
+                   node.blockBanks;
+  if (geometry.usableBanks() < liveN)
+    return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
+                " banks with PSUM size " + Twine(geometry.usableBanks()));
+  node.liveN = static_cast<unsigned>(liveN);
+
+  Interval range = liveInterval(lf, accesses, raw, loopAware);
+  node.def = range.def;
+  node.use = range.use;
+
+  // Instructions, not accesses: one save / reload serves all accesses of
+  // one instruction. Accesses come in linear order.
+  node.writers.clear();
+  node.readers.clear();
+  for (const LocAccess &a : accesses) {
+    if (bir::isWrite(a.access.kind) &&
+        (node.writers.empty() || node.writers.back() != a.point))
+      node.writers.push_back(a.point);
+    if (bir::isRead(a.access.kind) &&
+        (node.readers.empty() || node.readers.back() != a.point))
+      node.readers.push_back(a.point);
+  }
+  // Read-modify-written locations (accumulation groups) are unspillable.
+  node.unspillable = llvm::any_of(node.writers, [&](unsigned point) {
+    return llvm::is_contained(node.readers, point);
+  });
+  return success();
+}
+
 FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
                                                 const LinearFunction &lf,
                                                 const Geometry &geometry,
@@ -110,11 +160,6 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
   problem.geometry = geometry;
   problem.numPoints = lf.points.size();
   auto accesses = collectPsumAccesses(lf);
-  auto fail = [&](Operation *op, const Twine &message) {
-    failure.op = op;
-    failure.message = message.str();
-    return mlir::failure();
-  };
 
   // Candidates are the PSUM locations with access patterns, numbered in
   // program order (renumber_locations).
@@ -124,51 +169,15 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
     auto it = accesses.find(memloc.getResult());
     if (it == accesses.end())
       continue;
-    ArrayRef<LocAccess> locAccesses = it->second;
-    RawRange raw = findDefUse(locAccesses);
-    if (!raw.firstDef)
-      return fail(memloc, "no first def find: PSUM location '" +
-                              memloc.getName() + "' is never written");
-    if (!raw.lastUse)
-      return fail(memloc, "no last use find: PSUM location '" +
-                              memloc.getName() + "' is never read");
-
     Node node;
     node.name = memloc.getName().str();
     node.memloc = memloc;
     node.blocks = memloc.getNumBlocks();
     node.blockBanks = llvm::divideCeil(static_cast<uint64_t>(memloc.getBytes()),
                                        geometry.bankSize);
-    node.shrinkFactor = computeShrinkFactor(node.blocks, locAccesses);
-    if (node.blocks % node.shrinkFactor != 0)
-      return fail(memloc, "getNBlocks() % shrink_factor == 0 fails for '" +
-                              memloc.getName() + "'");
-    uint64_t liveN = static_cast<uint64_t>(node.blocks / node.shrinkFactor) *
-                     node.blockBanks;
-    if (geometry.usableBanks() < liveN)
-      return fail(memloc, memloc.getName() + " is too big for PSUM, requires " +
-                              Twine(liveN) + " banks with PSUM size " +
-                              Twine(geometry.usableBanks()));
-    node.liveN = static_cast<unsigned>(liveN);
-
-    Interval range = liveInterval(lf, locAccesses, raw, loopAware);
-    node.def = range.def;
-    node.use = range.use;
-
-    // Instructions, not accesses: one save / reload serves all accesses of
-    // one instruction. Accesses come in linear order.
-    for (const LocAccess &a : locAccesses) {
-      if (bir::isWrite(a.access.kind) &&
-          (node.writers.empty() || node.writers.back() != a.point))
-        node.writers.push_back(a.point);
-      if (bir::isRead(a.access.kind) &&
-          (node.readers.empty() || node.readers.back() != a.point))
-        node.readers.push_back(a.point);
-    }
-    // Read-modify-written locations (accumulation groups) are unspillable.
-    node.unspillable = llvm::any_of(node.writers, [&](unsigned point) {
-      return llvm::is_contained(node.readers, point);
-    });
+    if (failed(describeNode(node, lf, it->second, geometry, loopAware,
+                            failure)))
+      return mlir::failure();
     node.fromSpill = memloc->hasAttr(kSpillOriginAttr) ||
                      memloc->hasAttr(kSpilledAttr);
     if (std::optional<int64_t> pin = memloc.getPin())
@@ -178,6 +187,7 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
     problem.firstDefs[node.def].push_back(id);
     problem.lastUses[node.use].push_back(id);
     problem.nodes.push_back(std::move(node));
+    problem.accesses.push_back(std::move(it->second));
   }
   return problem;
 }

@@ -7,26 +7,69 @@
 // location <t>_ReloadTensorCopy<id> right before each reader, whose access
 // patterns are rewritten to read the reload.
 //
+// spillProblem is the same rewrite on the problem: the linear points and
+// candidates that linearize and buildLiveRanges would find in the rewritten
+// function, so the spill fixpoint needs no IR until its winner is known
+// (docs/PsumAllocate.md, "The spill fixpoint without the IR").
+//
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Transforms/Allocator.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
 
+std::string LocationNames::mint(StringRef base, StringRef kind,
+                                unsigned &counter) {
+  std::string name;
+  do {
+    name = (base + "_" + kind + Twine(counter++)).str();
+  } while ((existing && existing->contains(name)) ||
+           !minted.insert(name).second);
+  return name;
+}
+
+/// The seed's preconditions of a spill (its assert and its two give-ups).
+static LogicalResult checkSpillable(const Node &node, Failure &failure) {
+  failure.op = node.memloc;
+  if (node.unspillable) {
+    failure.message = ("cannot allocate PSUM location '" + node.name + "' (" +
+                       Twine(node.liveN) +
+                       " banks): it is read-modify-written (an "
+                       "accumulation group) and cannot be spilled")
+                          .str();
+    return mlir::failure();
+  }
+  if (node.fromSpill) {
+    failure.message = "too many reloads required: spilling '" + node.name +
+                      "' again cannot relieve PSUM pressure";
+    return mlir::failure();
+  }
+  return success();
+}
+
+/// A save goes after its writer, which must not end its block.
+static LogicalResult checkSaveable(Operation *writer, Failure &failure) {
+  if (writer->getNextNode())
+    return success();
+  failure.op = writer;
+  failure.message = "tried to insert PSUM spill at end of block";
+  return mlir::failure();
+}
+
 namespace {
 /// Mints locations with unique names and inserts the copies.
 class SpillRewriter {
 public:
-  SpillRewriter(bir::FuncOp func, const SpillOptions &options,
-                SpillCounters &counters, llvm::raw_ostream *trace)
-      : options(options), counters(counters), trace(trace) {
+  SpillRewriter(bir::FuncOp func, const LinearFunction &lf,
+                const SpillOptions &options, SpillCounters &counters,
+                llvm::raw_ostream *trace)
+      : lf(lf), options(options), counters(counters), trace(trace) {
     for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
-      names.insert(memloc.getName());
+      existing.insert(memloc.getName());
   }
 
   LogicalResult spill(const Node &node, Failure &failure);
@@ -38,20 +81,19 @@ private:
   void copy(OpBuilder &builder, Location loc, Value dst, Value src,
             const bir::Access &access, unsigned liveN);
 
+  const LinearFunction &lf;
   const SpillOptions &options;
   SpillCounters &counters;
   llvm::raw_ostream *trace;
-  llvm::StringSet<> names;
+  llvm::StringSet<> existing;
+  LocationNames names{&existing};
 };
 } // namespace
 
 bir::MemLocOp SpillRewriter::mint(OpBuilder &builder, bir::MemLocOp original,
                                   StringRef kind, unsigned &counter,
                                   bir::MemorySpace space) {
-  std::string name;
-  do {
-    name = (original.getName() + "_" + kind + Twine(counter++)).str();
-  } while (!names.insert(name).second);
+  std::string name = names.mint(original.getName(), kind, counter);
   auto memloc = bir::MemLocOp::create(
       builder, original.getLoc(), bir::MemLocType::get(builder.getContext()),
       builder.getStringAttr(name),
@@ -89,31 +131,16 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
     return mlir::failure();
   }
   Value loc = original.getResult();
-  // Users are gathered first: the saves about to be inserted read `loc` too.
-  llvm::SetVector<Operation *> writers, readers;
-  for (Operation *user : loc.getUsers()) {
-    for (const bir::Access &access :
-         cast<bir::InstructionOpInterface>(user).getAccesses()) {
-      if (access.loc != loc)
-        continue;
-      if (bir::isWrite(access.kind))
-        writers.insert(user);
-      if (bir::isRead(access.kind))
-        readers.insert(user);
-    }
-  }
-
   OpBuilder builder(original);
   builder.setInsertionPointAfter(original);
   bir::MemLocOp saved = mint(builder, original, "SpillTensorCopy",
                              counters.spills, options.space);
   Operation *lastMinted = saved;
-  for (Operation *writer : writers) {
-    if (!writer->getNextNode()) {
-      failure.op = writer;
-      failure.message = "tried to insert PSUM spill at end of block";
+  // Writers and readers in program order (the node's linear points).
+  for (unsigned point : node.writers) {
+    Operation *writer = lf.points[point].op;
+    if (failed(checkSaveable(writer, failure)))
       return mlir::failure();
-    }
     builder.setInsertionPointAfter(writer);
     for (const bir::Access &access :
          cast<bir::InstructionOpInterface>(writer).getAccesses())
@@ -122,7 +149,8 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
     if (trace)
       *trace << "insert spill " << saved.getName() << "\n";
   }
-  for (Operation *reader : readers) {
+  for (unsigned point : node.readers) {
+    Operation *reader = lf.points[point].op;
     builder.setInsertionPointAfter(lastMinted);
     bir::MemLocOp reload = mint(builder, original, "ReloadTensorCopy",
                                 counters.reloads, bir::MemorySpace::psum);
@@ -142,33 +170,174 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
   return success();
 }
 
-LogicalResult psum::alloc::insertSpillCode(bir::FuncOp func,
-                                           const Problem &problem,
-                                           ArrayRef<unsigned> spills,
-                                           const SpillOptions &options,
-                                           SpillCounters &counters,
-                                           llvm::raw_ostream *trace,
-                                           Failure &failure) {
-  for (unsigned v : spills) {
-    const Node &node = problem.nodes[v];
-    failure.op = node.memloc;
-    if (node.unspillable) {
-      failure.message = ("cannot allocate PSUM location '" + node.name +
-                         "' (" + Twine(node.liveN) +
-                         " banks): it is read-modify-written (an "
-                         "accumulation group) and cannot be spilled")
-                            .str();
+LogicalResult psum::alloc::insertSpillCode(
+    bir::FuncOp func, const LinearFunction &lf, const Problem &problem,
+    ArrayRef<unsigned> spills, const SpillOptions &options,
+    SpillCounters &counters, llvm::raw_ostream *trace, Failure &failure) {
+  for (unsigned v : spills)
+    if (failed(checkSpillable(problem.nodes[v], failure)))
       return mlir::failure();
-    }
-    if (node.fromSpill) {
-      failure.message = "too many reloads required: spilling '" + node.name +
-                        "' again cannot relieve PSUM pressure";
-      return mlir::failure();
-    }
-  }
-  SpillRewriter rewriter(func, options, counters, trace);
+  SpillRewriter rewriter(func, lf, options, counters, trace);
   for (unsigned v : spills)
     if (failed(rewriter.spill(problem.nodes[v], failure)))
       return mlir::failure();
+  return success();
+}
+
+LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
+                                        ArrayRef<unsigned> spills,
+                                        bool loopAware, SpillCounters &counters,
+                                        LocationNames &names,
+                                        llvm::raw_ostream *trace,
+                                        Failure &failure) {
+  const std::vector<Node> &nodes = problem.nodes;
+  for (unsigned v : spills)
+    if (failed(checkSpillable(nodes[v], failure)))
+      return mlir::failure();
+  // The copies each point gains, as (spill, access) pairs: reloads before a
+  // reader in spill order; saves after a writer with the latest spill first,
+  // as each spill inserts its saves right after the writer.
+  struct Copy {
+    unsigned spill, access;
+  };
+  std::vector<SmallVector<Copy, 1>> before(lf.points.size()),
+      after(lf.points.size());
+  for (auto [s, v] : llvm::enumerate(spills)) {
+    for (unsigned point : nodes[v].writers)
+      if (failed(checkSaveable(lf.points[point].op, failure)))
+        return mlir::failure();
+    for (auto [a, access] : llvm::enumerate(problem.accesses[v]))
+      (bir::isWrite(access.access.kind) ? after : before)[access.point]
+          .push_back({unsigned(s), unsigned(a)});
+  }
+  for (SmallVector<Copy, 1> &copies : after)
+    llvm::stable_sort(copies, [](Copy a, Copy b) { return a.spill > b.spill; });
+
+  // Names are minted in spill order, as insertSpillCode mints them.
+  std::vector<std::vector<std::string>> reloadNames(spills.size());
+  for (auto [s, v] : llvm::enumerate(spills)) {
+    const Node &node = nodes[v];
+    std::string saved =
+        names.mint(node.name, "SpillTensorCopy", counters.spills);
+    if (trace)
+      for (size_t i = 0; i < node.writers.size(); ++i)
+        *trace << "insert spill " << saved << "\n";
+    for (size_t i = 0; i < node.readers.size(); ++i) {
+      reloadNames[s].push_back(
+          names.mint(node.name, "ReloadTensorCopy", counters.reloads));
+      if (trace)
+        *trace << "insert reload " << reloadNames[s].back() << "\n";
+    }
+  }
+
+  // The new linear points: copies take the loop nest of their neighbour.
+  LinearFunction next;
+  next.loopOf = lf.loopOf;
+  next.loops = lf.loops;
+  std::vector<unsigned> moved(lf.points.size());
+  // Point of the copy (spill, access).
+  llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> copyPoint;
+  next.points.reserve(lf.points.size() + 2 * spills.size());
+  auto addCopy = [&](Copy copy, const SmallVector<unsigned, 4> &nest) {
+    copyPoint[{copy.spill, copy.access}] = next.points.size();
+    next.points.push_back({nullptr, PointKind::Instruction, nest});
+  };
+  for (size_t p = 0; p < lf.points.size(); ++p) {
+    for (Copy copy : before[p])
+      addCopy(copy, lf.points[p].loopNest);
+    moved[p] = next.points.size();
+    next.points.push_back(std::move(lf.points[p]));
+    if (after[p].empty())
+      continue;
+    SmallVector<unsigned, 4> nest = next.points[moved[p]].loopNest;
+    for (Copy copy : after[p])
+      addCopy(copy, nest);
+  }
+  for (Loop &loop : next.loops) {
+    loop.header = moved[loop.header];
+    loop.backEdge = moved[loop.backEdge];
+  }
+
+  Problem result;
+  result.geometry = problem.geometry;
+  result.numPoints = next.points.size();
+  auto add = [&](Node &&node, SmallVector<LocAccess> &&accesses) {
+    unsigned id = result.nodes.size();
+    result.firstDefs[node.def].push_back(id);
+    result.lastUses[node.use].push_back(id);
+    result.nodes.push_back(std::move(node));
+    result.accesses.push_back(std::move(accesses));
+  };
+  llvm::DenseMap<unsigned, unsigned> spillOf;
+  for (auto [s, v] : llvm::enumerate(spills))
+    spillOf[v] = s;
+  // Nodes and accesses move into the result: `problem` is replaced.
+  for (size_t v = 0; v < problem.nodes.size(); ++v) {
+    Node &node = problem.nodes[v];
+    auto it = spillOf.find(v);
+    if (it == spillOf.end()) {
+      // Its accesses are untouched: the same live range, moved.
+      node.def = moved[node.def];
+      node.use = moved[node.use];
+      for (unsigned &point : node.writers)
+        point = moved[point];
+      for (unsigned &point : node.readers)
+        point = moved[point];
+      for (LocAccess &a : problem.accesses[v])
+        a.point = moved[a.point];
+      add(std::move(node), std::move(problem.accesses[v]));
+      continue;
+    }
+    unsigned s = it->second;
+    // The original keeps its writes and gains the saves' reads (each save
+    // follows its writer); each reader reads its own reload, written by
+    // copies just before it.
+    SmallVector<LocAccess> saves;
+    std::vector<SmallVector<LocAccess>> reloadWrites, reloadReads;
+    for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
+      unsigned copy = copyPoint.lookup({unsigned(s), unsigned(a)});
+      bir::Access copied = access.access;
+      if (bir::isWrite(access.access.kind)) {
+        copied.kind = bir::AccessKind::Read;
+        saves.push_back({moved[access.point], access.access});
+        saves.push_back({copy, copied});
+        continue;
+      }
+      if (reloadReads.empty() ||
+          reloadReads.back().back().point != moved[access.point]) {
+        reloadWrites.emplace_back();
+        reloadReads.emplace_back();
+      }
+      copied.kind = bir::AccessKind::Write;
+      reloadWrites.back().push_back({copy, copied});
+      reloadReads.back().push_back({moved[access.point], access.access});
+    }
+    // A writer's accesses precede all of its saves.
+    llvm::stable_sort(saves, [](const LocAccess &a, const LocAccess &b) {
+      return a.point < b.point;
+    });
+    Node original = node;
+    original.fromSpill = true;
+    if (failed(describeNode(original, next, saves, problem.geometry,
+                            loopAware, failure)))
+      return mlir::failure();
+    add(std::move(original), std::move(saves));
+    for (auto [writes, reads, name] :
+         llvm::zip(reloadWrites, reloadReads, reloadNames[s])) {
+      Node reload;
+      reload.name = name;
+      reload.blocks = node.blocks;
+      reload.blockBanks = node.blockBanks;
+      reload.fromSpill = true;
+      SmallVector<LocAccess> accesses = std::move(writes);
+      accesses.append(reads.begin(), reads.end());
+      if (failed(describeNode(reload, next, accesses, problem.geometry,
+                              loopAware, failure)))
+        return mlir::failure();
+      add(std::move(reload), std::move(accesses));
+    }
+  }
+  lf = std::move(next);
+  problem = std::move(result);
   return success();
 }

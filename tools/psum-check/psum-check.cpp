@@ -28,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <random>
 
 using namespace mlir;
 using namespace psum;
@@ -225,6 +226,79 @@ std::string checkInterference(bir::FuncOp func) {
   return "";
 }
 
+/// The spill fixpoint's update without the IR (spillProblem) against the
+/// straightforward way: rewrite the IR (insertSpillCode), linearize and
+/// rebuild the live ranges. Two rounds of spill sets, each node in with
+/// probability 1/3 and in shuffled order, drawn from a seed made of the
+/// function's name. Empty if both agree on every node and point.
+std::string checkSpillUpdate(bir::FuncOp func) {
+  OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
+  FailureOr<alloc::Geometry> geometry =
+      alloc::resolveGeometry(*clone, "", 0, 0, {});
+  if (failed(geometry))
+    return "";
+  alloc::Failure ignored;
+  alloc::LinearFunction lf = alloc::linearize(*clone);
+  FailureOr<alloc::Problem> problem =
+      alloc::buildLiveRanges(*clone, lf, *geometry, true, ignored);
+  if (failed(problem))
+    return "";
+  alloc::LinearFunction modelLf = lf;
+  alloc::Problem model = *problem;
+  llvm::StringSet<> names;
+  for (auto memloc : clone->getBodyBlock().getOps<bir::MemLocOp>())
+    names.insert(memloc.getName());
+  alloc::LocationNames minted(&names);
+  alloc::SpillCounters irCounters, modelCounters;
+  std::mt19937 rng(llvm::hash_value(func.getSymName()));
+  for (int round = 0; round < 2; ++round) {
+    std::vector<unsigned> spills;
+    for (auto [v, node] : llvm::enumerate(problem->nodes))
+      if (!node.unspillable && !node.fromSpill && rng() % 3 == 0)
+        spills.push_back(v);
+    std::shuffle(spills.begin(), spills.end(), rng);
+    if (spills.empty())
+      return "";
+    alloc::Failure irFailure, modelFailure;
+    bool irOk = succeeded(alloc::insertSpillCode(
+        *clone, lf, *problem, spills, alloc::SpillOptions(), irCounters,
+        nullptr, irFailure));
+    if (irOk) {
+      lf = alloc::linearize(*clone);
+      problem = alloc::buildLiveRanges(*clone, lf, *geometry, true, irFailure);
+      irOk = succeeded(problem);
+    }
+    bool modelOk = succeeded(alloc::spillProblem(modelLf, model, spills, true,
+                                                 modelCounters, minted,
+                                                 nullptr, modelFailure));
+    if (irOk != modelOk)
+      return irOk ? "spillProblem failed where the IR rewrite did not: " +
+                        modelFailure.message
+                  : "spillProblem succeeded where the IR rewrite failed: " +
+                        irFailure.message;
+    if (!irOk)
+      return "";
+    if (model.numPoints != problem->numPoints ||
+        model.nodes.size() != problem->nodes.size())
+      return "spillProblem gives " + std::to_string(model.nodes.size()) +
+             " candidates over " + std::to_string(model.numPoints) +
+             " points, the rebuild " + std::to_string(problem->nodes.size()) +
+             " over " + std::to_string(problem->numPoints);
+    for (auto [a, b] : llvm::zip(model.nodes, problem->nodes))
+      if (a.name != b.name || a.def != b.def || a.use != b.use ||
+          a.liveN != b.liveN || a.writers != b.writers ||
+          a.readers != b.readers || a.unspillable != b.unspillable ||
+          a.fromSpill != b.fromSpill ||
+          (a.memloc && a.memloc != b.memloc))
+        return "spillProblem and the rebuild differ on '" + b.name +
+               "': [" + std::to_string(a.def) + ", " + std::to_string(a.use) +
+               "] x " + std::to_string(a.liveN) + " vs [" +
+               std::to_string(b.def) + ", " + std::to_string(b.use) + "] x " +
+               std::to_string(b.liveN) + " ('" + a.name + "')";
+  }
+  return "";
+}
+
 /// Allocates a copy of `func` and compares it with the original.
 Outcome check(bir::FuncOp original) {
   MLIRContext *context = original.getContext();
@@ -234,10 +308,12 @@ Outcome check(bir::FuncOp original) {
     outcome.message = "the input function does not verify";
     return outcome;
   }
-  if (std::string wrong = checkInterference(original); !wrong.empty()) {
-    outcome.kind = Outcome::Violation;
-    outcome.message = wrong;
-    return outcome;
+  for (auto consistency : {checkInterference, checkSpillUpdate}) {
+    if (std::string wrong = consistency(original); !wrong.empty()) {
+      outcome.kind = Outcome::Violation;
+      outcome.message = wrong;
+      return outcome;
+    }
   }
   OwningOpRef<ModuleOp> module = ModuleOp::create(original.getLoc());
   module->getBody()->push_back(original.clone());

@@ -13,6 +13,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -49,7 +50,6 @@ struct Loop {
 struct LinearFunction {
   std::vector<Point> points;
   std::vector<Loop> loops;
-  llvm::DenseMap<mlir::Operation *, unsigned> pointOf;
   llvm::DenseMap<mlir::Operation *, unsigned> loopOf; ///< bir.loop -> index
 };
 
@@ -154,6 +154,9 @@ struct Node {
 struct Problem {
   Geometry geometry;
   std::vector<Node> nodes;
+  /// Each node's accesses in linear order (parallel to nodes): what the
+  /// spill fixpoint updates without going back to the IR (spillProblem).
+  std::vector<llvm::SmallVector<LocAccess>> accesses;
   /// Seed's firstDefs / lastUses: linear point -> nodes starting / ending.
   llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> firstDefs, lastUses;
   unsigned numPoints = 0;
@@ -170,6 +173,16 @@ struct Failure {
   /// Emits the error (and note) on the ops' locations.
   void emit() const;
 };
+
+/// Fills the footprint (shrink factor, liveN), live range, writers,
+/// readers and the unspillable flag of `node` from its accesses in linear
+/// order; name, memloc, blocks and blockBanks must be set. Fails with the
+/// seed's messages on a missing def or use, a bad shrink factor or a
+/// location too big for PSUM.
+mlir::LogicalResult describeNode(Node &node, const LinearFunction &lf,
+                                 llvm::ArrayRef<LocAccess> accesses,
+                                 const Geometry &geometry, bool loopAware,
+                                 Failure &failure);
 
 /// Builds the candidates with their live ranges and bank footprints. Fails
 /// (with the seed's messages) on a location without def or use, a bad shrink
@@ -332,13 +345,45 @@ struct SpillCounters {
   unsigned reloads = 0;
 };
 
+/// Location names in use: a function's, and those minted since.
+class LocationNames {
+public:
+  explicit LocationNames(const llvm::StringSet<> *existing = nullptr)
+      : existing(existing) {}
+  /// A fresh `<base>_<kind><n>`, n counting up from `counter`.
+  std::string mint(llvm::StringRef base, llvm::StringRef kind,
+                   unsigned &counter);
+
+private:
+  const llvm::StringSet<> *existing;
+  llvm::StringSet<> minted;
+};
+
 /// Inserts the save after every writer and a reload before every reader of
-/// each spilled node, and points the readers at their reloads.
-mlir::LogicalResult insertSpillCode(bir::FuncOp func, const Problem &problem,
+/// each spilled node (writers and readers in program order; `lf` is the
+/// linearization `problem` was built from), and points the readers at their
+/// reloads.
+mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
+                                    const Problem &problem,
                                     llvm::ArrayRef<unsigned> spills,
                                     const SpillOptions &options,
                                     SpillCounters &counters,
                                     llvm::raw_ostream *trace, Failure &failure);
+
+/// The spill fixpoint's incremental update: replaces `lf` and `problem` by
+/// what insertSpillCode followed by linearize and buildLiveRanges would
+/// give, without touching the IR. Untouched nodes keep their live ranges
+/// (their accesses did not change; the points only move); spilled nodes and
+/// their reloads are rebuilt from their new accesses by describeNode, the
+/// code buildLiveRanges uses. Reloads have no memloc. `counters` and `names`
+/// advance as insertSpillCode's would. Fails where insertSpillCode or
+/// buildLiveRanges would (the failure may lack the op: callers take the IR
+/// path to report it).
+mlir::LogicalResult spillProblem(LinearFunction &lf, Problem &problem,
+                                 llvm::ArrayRef<unsigned> spills,
+                                 bool loopAware, SpillCounters &counters,
+                                 LocationNames &names, llvm::raw_ostream *trace,
+                                 Failure &failure);
 
 /// On a location minted by spilling: the name of the tensor it copies.
 inline constexpr llvm::StringLiteral kSpillOriginAttr = "spill_of";
