@@ -4,7 +4,9 @@
 // renumber; then for each heuristic of the best-of-n loop iterate
 // live_range -> build -> find_costs -> simplify -> select -> insert_spill_code
 // until select places every node, and keep the allocation with the lowest
-// score. Every heuristic works on its own clone of the function.
+// score. Every heuristic runs its fixpoint on the problem alone (spillProblem
+// stands for insert_spill_code + live_range); the function is rewritten once,
+// with the winner's spills.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <limits>
+#include <map>
 
 namespace psum {
 #define GEN_PASS_DEF_PSUMALLOCATEPASS
@@ -188,19 +191,19 @@ FailureOr<Selection> colorRound(const Problem &problem, const Graph &graph,
   return select(problem, graph, stack, trace, failure);
 }
 
-/// One round's spill set or placement; the first round of a relief
-/// heuristic spills its relief set before coloring.
+/// One round's spill set or placement: `relief` (the first round of a relief
+/// heuristic: the relief set, spilled before coloring) if not empty, else a
+/// coloring round.
 FailureOr<Selection> roundSelection(const Problem &problem, const Graph &graph,
-                                    const Heuristic &heuristic, bool first,
+                                    const Heuristic &heuristic,
+                                    ArrayRef<unsigned> relief,
                                     llvm::raw_ostream *trace,
                                     Failure &failure) {
-  if (first && heuristic.relief != Heuristic::Relief::None) {
-    Selection relief;
-    relief.spills = reliefSpills(problem, heuristic.relief);
-    if (!relief.spills.empty()) {
-      relief.base.assign(problem.nodes.size(), std::nullopt);
-      return relief;
-    }
+  if (!relief.empty()) {
+    Selection selection;
+    selection.spills.assign(relief.begin(), relief.end());
+    selection.base.assign(problem.nodes.size(), std::nullopt);
+    return selection;
   }
   return colorRound(problem, graph, heuristic, trace, failure);
 }
@@ -234,7 +237,8 @@ void placed(const Problem &problem, const Selection &selection,
 /// on the function (applyAttempt). Spill costs only grow, so an attempt
 /// already costlier than `bound` after a later round is abandoned.
 Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
-                          const Graph &graph, const llvm::StringSet<> &names,
+                          const Graph &graph, ArrayRef<unsigned> relief,
+                          const llvm::StringSet<> &names,
                           const AllocateOptions &options,
                           const Heuristic &heuristic, double bound,
                           llvm::raw_ostream *trace) {
@@ -243,7 +247,7 @@ Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
   if (trace)
     *trace << "best-of-n loop, heuristic = " << heuristic.name << "\n";
   FailureOr<Selection> selection = roundSelection(
-      problem, graph, heuristic, /*first=*/true, trace, attempt.failure);
+      problem, graph, heuristic, relief, trace, attempt.failure);
   if (failed(selection))
     return attempt;
   if (selection->spills.empty()) {
@@ -300,8 +304,11 @@ void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
       return;
     Graph graph = buildInterference(*round, nullptr);
     findCosts(*round, options.spill.copyLatency, nullptr);
+    std::vector<unsigned> relief;
+    if (first && heuristic.relief != Heuristic::Relief::None)
+      relief = reliefSpills(*round, heuristic.relief);
     FailureOr<Selection> selection = roundSelection(
-        *round, graph, heuristic, first, nullptr, attempt.failure);
+        *round, graph, heuristic, relief, nullptr, attempt.failure);
     if (failed(selection))
       return;
     if (selection->spills.empty()) {
@@ -568,10 +575,19 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     double bound = std::numeric_limits<double>::infinity();
     // Attempts point into `heuristics`: it outlives them.
     std::vector<Heuristic> heuristics = heuristicsFor(*problem, options);
+    // Relief sets depend only on the ranking: computed once per ranking.
+    std::map<Heuristic::Relief, std::vector<unsigned>> reliefSets;
     size_t best = 0;
     for (const Heuristic &heuristic : heuristics) {
-      attempts.push_back(simulateHeuristic(lf, *problem, graph, names, options,
-                                           heuristic, bound, trace));
+      ArrayRef<unsigned> relief;
+      if (heuristic.relief != Heuristic::Relief::None) {
+        auto [it, fresh] = reliefSets.try_emplace(heuristic.relief);
+        if (fresh)
+          it->second = reliefSpills(*problem, heuristic.relief);
+        relief = it->second;
+      }
+      attempts.push_back(simulateHeuristic(lf, *problem, graph, relief, names,
+                                           options, heuristic, bound, trace));
       bound = std::min(bound, attempts.back().score());
       // Only the best attempt keeps what it takes to apply it.
       size_t latest = attempts.size() - 1;

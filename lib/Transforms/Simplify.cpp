@@ -186,13 +186,20 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       hi = std::max(hi, out.use);
       budget += out.cost;
     }
+    // The replacement must span every point the put-back spills overload.
     int64_t excess = 0;
-    for (unsigned p = lo; p <= hi; ++p)
-      excess += excessAt(demand[p]);
+    unsigned first = hi, last = lo;
+    for (unsigned p = lo; p <= hi; ++p) {
+      if (int64_t e = excessAt(demand[p])) {
+        excess += e;
+        first = std::min(first, p);
+        last = std::max(last, p);
+      }
+    }
     std::optional<unsigned> swap;
     for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (node.use < lo || hi < node.def || chosen[v] || node.pin ||
-          std::isinf(node.cost) || node.writers.empty() ||
+      if (excess == 0 || node.def > first || node.use < last || chosen[v] ||
+          node.pin || std::isinf(node.cost) || node.writers.empty() ||
           node.cost >= budget || (swap && node.cost >= nodes[*swap].cost))
         continue;
       if (gainOf(node) == excess)
@@ -216,11 +223,18 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     replace({i});
   if (nodes.size() > kPairSwapLimit)
     return result;
+  // A replaced pair leaves result[i] changed and result[j] gone: scan on
+  // from there, and once more while any pass improves.
   for (bool improved = true; improved;) {
     improved = false;
-    for (size_t i = 0; i < result.size() && !improved; ++i)
-      for (size_t j = i + 1; j < result.size() && !improved; ++j)
-        improved = replace({i, j});
+    for (size_t i = 0; i < result.size(); ++i)
+      for (size_t j = i + 1; j < result.size();) {
+        if (!replace({i, j})) {
+          ++j;
+          continue;
+        }
+        improved = true;
+      }
   }
   return result;
 }
