@@ -20,6 +20,9 @@ config.substitutions.append(("%psum_obj_root", config.psum_obj_root))
 if shutil.which("ccache"):
     config.environment["CMAKE_CXX_COMPILER_LAUNCHER"] = "ccache"
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+# Sanitized builds (PSUM_ENABLE_SANITIZERS): the `sanitizers` feature.
+if config.psum_sanitizers:
+    config.available_features.add("sanitizers")
 # Sanitized builds (PSUM_ENABLE_SANITIZERS): libMLIR.so is not instrumented
 # and LLVM's inline allocator code poisons memory it never unpoisons there.
 _asan = os.environ.get("ASAN_OPTIONS", "")

@@ -26,7 +26,7 @@ import time
 #   reduce  run after the (regex, replacement) pairs in detail
 #   ci      not run here: .ci/run runs it; detail is (file, regex) that
 #           shows where, checked here
-#   needs   run as written when the tool `detail` is installed
+#   needs   run as written when the requirement `detail` is met (REQUIREMENTS)
 RULES = [
     (r'^\./scripts/test\.sh$', 'ci', ('.ci/run', r'scripts/test\.sh')),
     (r'^\./scripts/run-example\.sh( --psum-summary)?$', 'run', None),
@@ -55,13 +55,13 @@ RULES = [
      [(r'build-asan/', 'build/')]),
     # Testing.md: the fuzzer (clang only), a short run.
     (r'^tools/psum-fuzz/run\.sh ', 'needs-reduce',
-     ('clang++', [(r'-max_total_time=\d+', '-runs=200')])),
+     ('libFuzzer', [(r'-max_total_time=\d+', '-runs=200')])),
     (r'^(cmake -G Ninja -S \. -B build-fuzz |ninja -C build-fuzz |tools/psum-fuzz/make-corpus\.py )',
-     'needs', 'clang++'),
+     'needs', 'libFuzzer'),
     (r'^build-fuzz/bin/psum-fuzz -dict', 'needs-reduce',
-     ('clang++', [(r'-max_total_time=\d+', '-runs=200')])),
+     ('libFuzzer', [(r'-max_total_time=\d+', '-runs=200')])),
     (r'^build-fuzz/bin/psum-fuzz build-fuzz/fuzz/artifacts/crash-<sha>$', 'needs-reduce',
-     ('clang++', [(r'build-fuzz/fuzz/artifacts/crash-<sha>', 'build-fuzz/fuzz/seed/*')])),
+     ('libFuzzer', [(r'build-fuzz/fuzz/artifacts/crash-<sha>', 'build-fuzz/fuzz/seed/*')])),
     # Quality.md and performance.md: the benchmarks on a tiny grid.
     (r'^bench/quality\.sh \d+ \d+$', 'reduce', [(r'quality\.sh \d+', 'quality.sh 5')]),
     (r'^\./bench/run\.sh( --quick)?$', 'reduce',
@@ -70,6 +70,23 @@ RULES = [
             ' --work bench-work --out performance.md')]),
     (r'^python3 bench/gen_kernels\.py ', 'reduce', [(r'--size \S+', '--size 1k')]),
 ]
+
+def links_libfuzzer():
+    """clang++ with libFuzzer's runtime (Debian: clang, libclang-rt-14-dev)."""
+    if not shutil.which('clang++'):
+        return False
+    probe = subprocess.run(
+        ['clang++', '-fsanitize=fuzzer', '-x', 'c++', '-', '-o', os.devnull],
+        input='extern "C" int LLVMFuzzerTestOneInput(const char *, unsigned long)'
+              ' { return 0; }\n',
+        text=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return probe.returncode == 0
+
+
+REQUIREMENTS = {
+    'libFuzzer': links_libfuzzer,
+    'chromium': lambda: shutil.which('chromium') is not None,
+}
 
 # Inputs the commands name that the docs assume the reader has.
 KERNEL = 'examples/tiled_matmul.mlir'
@@ -174,6 +191,7 @@ def main():
         env['PREFIX'] = os.path.join(work, 'prefix')
         env['PSUM_BUILD'] = build
         env['PSUM_JOBS'] = '2'
+        met = {}
         for doc, line, command, action, detail in found:
             where = '%s:%d' % (doc, line)
             if action == 'ci':
@@ -187,8 +205,10 @@ def main():
             if action.startswith('needs'):
                 tool, reductions = (detail if action == 'needs-reduce'
                                     else (detail, []))
-                if not shutil.which(tool):
-                    print('skipped  %s: %s (%s is not installed)' %
+                if tool not in met:
+                    met[tool] = REQUIREMENTS[tool]()
+                if not met[tool]:
+                    print('skipped  %s: %s (needs %s, not installed)' %
                           (where, command, tool))
                     continue
             else:
