@@ -222,6 +222,7 @@ PROFILE_SYMBOLS = [
     ('simplify', r'^psum::alloc::simplify(\(|$)'),
     ('select', r'^psum::alloc::select(\(|$)'),
     ('evict (select)', r'(^|::)evict(\(|$)'),
+    ('spillProblem', r'^psum::alloc::spillProblem(\(|$)'),
     ('insertSpillCode', r'insertSpillCode'),
     ('SpillRewriter::mint', r'SpillRewriter::mint'),
     ('splitLocations', r'splitLocations'),
@@ -798,11 +799,12 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
     w('')
     if phases:
         w('Each phase on the largest function of a kernel (`bench/PhaseBenchmarks.cpp`; '
-          'min time %s s per benchmark; real time). `round/seed` is one whole round of the spill '
-          'fixpoint without the IR rewrite (linearize, live ranges, interference, costs, simplify, '
-          'select); `clone` is the copy psum-allocate makes for a heuristic that spills (and '
-          'destroys with it); `insertSpillCode` rewrites the seed heuristic\'s first-round spill '
-          'set. A phase that scales linearly takes 10x from 10k to 100k.' % args.phase_min_time)
+          'min time %s s per benchmark; real time). `round/seed` is one later round of the spill '
+          'fixpoint as psum-allocate runs it, without the IR (spillProblem with the seed '
+          'heuristic\'s first-round spills, then interference, costs, simplify, select); '
+          '`insertSpillCode` rewrites the function with that spill set, as psum-allocate does once '
+          'for the winner. A phase that scales linearly takes 10x from 10k to 100k.'
+          % args.phase_min_time)
         w('')
         labels = [l for l in phase_labels if any(l in v for v in phases.values())]
         w('| phase | ' + ' | '.join('%s ms' % l for l in labels) + ' | 100k / 10k |')
