@@ -78,6 +78,8 @@ struct Attempt {
   uint64_t banksUsed = 0;
   /// Given up once its spills cost more than the best complete attempt.
   bool abandoned = false;
+  /// Already written to the function (the fixpoint ran on the IR).
+  bool committed = false;
 
   /// Drops what applying the attempt would take; the score stays.
   void release() {
@@ -314,6 +316,7 @@ void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
     if (selection->spills.empty()) {
       commit(*round, *selection);
       placed(*round, *selection, attempt, nullptr);
+      attempt.committed = true;
       return;
     }
     countSpills(*round, selection->spills, attempt);
@@ -332,19 +335,20 @@ void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
   }
 }
 
-/// Reports why `heuristic` fails on `original` from the IR (the simulation
-/// keeps no ops for what it mints): its fixpoint on a clone, whose ops carry
-/// the original locations.
-void reportFailure(bir::FuncOp original, const Geometry &geometry,
-                   const AllocateOptions &options,
-                   const Heuristic &heuristic) {
-  OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(original->clone());
+/// `heuristic`'s spill fixpoint on the IR of `func`, in place: what runs
+/// when no simulated attempt succeeded, so that a failure is reported with
+/// real ops (the simulation keeps none for what it mints) and, should the IR
+/// succeed where the simulation did not, the function is still allocated.
+/// On failure `func` is left rewritten; the pass fails anyway.
+Attempt attemptOnIR(bir::FuncOp func, const Geometry &geometry,
+                    const AllocateOptions &options,
+                    const Heuristic &heuristic) {
   Attempt attempt;
+  attempt.heuristic = &heuristic;
   SpillCounters counters;
-  fixpointOnIR(*clone, geometry, options, heuristic, /*first=*/true, counters,
+  fixpointOnIR(func, geometry, options, heuristic, /*first=*/true, counters,
                attempt);
-  if (!attempt.ok)
-    attempt.failure.emit();
+  return attempt;
 }
 
 /// Rewrites `func` with the winner's spill rounds and commits its
@@ -613,14 +617,20 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
         best = attempts.size() - 1;
       }
     }
-    Attempt &winner = attempts[best];
-    if (!winner.ok) {
-      reportFailure(func, *geometry, options, heuristics.front());
-      return mlir::failure();
+    if (!attempts[best].ok) {
+      attempts.push_back(
+          attemptOnIR(func, *geometry, options, heuristics.front()));
+      best = attempts.size() - 1;
+      if (!attempts[best].ok) {
+        attempts[best].failure.emit();
+        return mlir::failure();
+      }
     }
+    Attempt &winner = attempts[best];
     if (trace)
       *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n";
-    if (failed(applyAttempt(func, lf, *problem, *geometry, options, winner,
+    if (!winner.committed &&
+        failed(applyAttempt(func, lf, *problem, *geometry, options, winner,
                             trace))) {
       winner.failure.emit();
       return mlir::failure();

@@ -378,7 +378,7 @@ mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
 /// code buildLiveRanges uses. Reloads have no memloc. `counters` and `names`
 /// advance as insertSpillCode's would. Fails where insertSpillCode or
 /// buildLiveRanges would (the failure may lack the op: callers take the IR
-/// path to report it).
+/// path to report it); `lf` and `problem` are then unspecified.
 mlir::LogicalResult spillProblem(LinearFunction &lf, Problem &problem,
                                  llvm::ArrayRef<unsigned> spills,
                                  bool loopAware, SpillCounters &counters,
