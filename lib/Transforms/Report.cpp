@@ -12,6 +12,23 @@ using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
 
+FailureOr<AllocatedView> psum::alloc::viewAllocated(bir::FuncOp func,
+                                                    const Geometry &geometry,
+                                                    bool loopAware) {
+  AllocatedView view;
+  view.lf = linearize(func);
+  Failure failure;
+  FailureOr<Problem> problem =
+      buildLiveRanges(func, view.lf, geometry, loopAware, failure);
+  if (failed(problem)) {
+    failure.emit();
+    return mlir::failure();
+  }
+  view.problem = std::move(*problem);
+  view.graph = buildInterference(view.problem, nullptr);
+  return view;
+}
+
 void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
                              bool loopAware, unsigned copyLatency,
                              FunctionReport &report) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Transforms/Allocator.h"
+#include "Psum/Transforms/Report.h"
 #include "Psum/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -80,19 +81,16 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
   if (failed(geometry))
     return failure();
-  LinearFunction lf = linearize(func);
-  Failure failure;
-  FailureOr<Problem> problem =
-      buildLiveRanges(func, lf, *geometry, loopAware, failure);
-  if (mlir::failed(problem)) {
-    failure.emit();
+  FailureOr<AllocatedView> view = viewAllocated(func, *geometry, loopAware);
+  if (mlir::failed(view))
     return mlir::failure();
-  }
-  Graph graph = buildInterference(*problem, nullptr);
+  const LinearFunction &lf = view->lf;
+  const Problem &problem = view->problem;
+  const Graph &graph = view->graph;
 
   std::set<unsigned> used;
   unsigned unplaced = 0, spilledTensors = 0;
-  for (const Node &node : problem->nodes) {
+  for (const Node &node : problem.nodes) {
     auto memloc = cast<bir::MemLocOp>(node.memloc);
     std::vector<unsigned> banks = occupiedBanks(memloc, node);
     if (banks.empty())
@@ -130,7 +128,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
      << bir::stringifyArchGen(func.getArch().getGen()) << ", "
      << geometry->numBanks << " banks of " << geometry->bankSize
      << " bytes)\n";
-  os << "  tensors in PSUM: " << problem->nodes.size() << "\n";
+  os << "  tensors in PSUM: " << problem.nodes.size() << "\n";
   os << "  banks used:      " << used.size() << " of " << usable << " ("
      << bankRange(used) << ")";
   if (unplaced)
@@ -139,7 +137,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   os << "\n";
   os << "  peak demand:     " << graph.peakDemand << " bank"
      << (graph.peakDemand == 1 ? "" : "s");
-  if (!problem->nodes.empty())
+  if (!problem.nodes.empty())
     os << " at linear point " << graph.peakPoint;
   os << "\n";
   os << "  spills:          " << spilledTensors << " tensor"
@@ -151,7 +149,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   os << "  score:           " << score << "\n";
 
   if (tensors) {
-    for (const Node &node : problem->nodes) {
+    for (const Node &node : problem.nodes) {
       auto memloc = cast<bir::MemLocOp>(node.memloc);
       std::vector<unsigned> banks = occupiedBanks(memloc, node);
       std::string live = "[" + std::to_string(node.def) + ", " +

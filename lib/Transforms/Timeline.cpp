@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Transforms/Allocator.h"
+#include "Psum/Transforms/Report.h"
 #include "Psum/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -139,15 +140,12 @@ FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware) {
     attr.print(os);
   }
 
-  LinearFunction lf = linearize(func);
-  Failure failure;
-  FailureOr<Problem> problem =
-      buildLiveRanges(func, lf, *geometry, loopAware, failure);
-  if (mlir::failed(problem)) {
-    failure.emit();
+  FailureOr<AllocatedView> view = viewAllocated(func, *geometry, loopAware);
+  if (mlir::failed(view))
     return mlir::failure();
-  }
-  Graph graph = buildInterference(*problem, nullptr);
+  const LinearFunction &lf = view->lf;
+  const Problem &problem = view->problem;
+  const Graph &graph = view->graph;
   tl.peakPoint = graph.peakPoint;
   tl.peakDemand = graph.peakDemand;
 
@@ -190,7 +188,7 @@ FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware) {
 
   unsigned maxBank = 0;
   DenseMap<Operation *, unsigned> barOf;
-  for (const Node &node : problem->nodes) {
+  for (const Node &node : problem.nodes) {
     auto memloc = cast<bir::MemLocOp>(node.memloc);
     Bar bar;
     bar.name = node.name;

@@ -49,6 +49,20 @@ struct FunctionReport {
   std::vector<SpillReport> spills;
 };
 
+/// What the read-only passes (psum-summary, psum-timeline) read of an
+/// allocated function: the allocator's own view of it.
+struct AllocatedView {
+  LinearFunction lf;
+  Problem problem;
+  Graph graph;
+};
+
+/// Linearizes `func` and builds its candidates and interference; emits the
+/// failure on the function's ops if its live ranges cannot be built.
+mlir::FailureOr<AllocatedView> viewAllocated(bir::FuncOp func,
+                                             const Geometry &geometry,
+                                             bool loopAware);
+
 /// Fills the per-tensor and per-spill parts of `report` from the allocated
 /// function.
 void fillReport(bir::FuncOp func, const Geometry &geometry, bool loopAware,
