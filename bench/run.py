@@ -531,7 +531,7 @@ def main():
     phase_labels = []
     if args.phases and os.path.exists(args.phases):
         paths = []
-        for spec in args.phase_kernels.split(','):
+        for spec in [x for x in args.phase_kernels.split(',') if x]:
             k, s, p = spec.split(':')
             path, _, _ = kernel(args.work, k, parse_size(s), int(p))
             paths.append(path)

@@ -52,18 +52,19 @@ fi
 
 PHASES=()
 if [ "$BUILD_IT" = 1 ]; then
-  if [ ! -f "$BUILD/build.ninja" ]; then
-    cmake -G Ninja -S "$SRC" -B "$BUILD" \
-      -DCMAKE_BUILD_TYPE=Release \
-      -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
-      -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
-      -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-      -DLLVM_USE_LINKER=lld -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
-  else
+  # The README's configure and build (scripts/common.sh), on $SRC in $BUILD,
+  # with the phase micro-benchmark turned on (also in an existing tree).
+  source "$ROOT/scripts/common.sh"
+  PSUM_ROOT="$SRC"
+  PSUM_BUILD="$BUILD"
+  export CMAKE_BUILD_PARALLEL_LEVEL="$JOBS"
+  if [ -f "$BUILD/build.ninja" ]; then
     cmake -S "$SRC" -B "$BUILD" -DPSUM_BUILD_BENCHMARKS=ON >/dev/null
   fi
-  ninja -j"$JOBS" -C "$BUILD" psum-opt >&2
-  ninja -j"$JOBS" -C "$BUILD" psum-bench-phases >&2 ||
+  PSUM_TARGETS=(psum-opt)
+  psum_build -DPSUM_BUILD_BENCHMARKS=ON >&2
+  PSUM_TARGETS=(psum-bench-phases)
+  psum_build >&2 ||
     echo "warning: psum-bench-phases did not build; the phase table is skipped" >&2
 elif [ ! -x "$BUILD/bin/psum-opt" ]; then
   echo "error: --no-build needs $BUILD/bin/psum-opt (set PSUM_BUILD)" >&2

@@ -437,7 +437,7 @@ std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem
 
   double bound = best.ok ? best.score() : std::numeric_limits<double>::infinity();
   std::optional<std::vector<unsigned>> spills =
-      exactSpills(problem, bound, budget);
+      exactSpills(lf, problem, options.loopAware, bound, budget);
   if (!spills) {
     if (budget.exhausted)
       return exhausted();

@@ -153,42 +153,9 @@ psum::alloc::exactPlacement(const Problem &problem, const Graph &graph,
   return PlacementSearch(problem, graph, budget).run();
 }
 
-/// The problem after spilling `spilled`: each spilled node keeps [first
-/// writer, last writer] (its saves follow the writers) and gains a one-point
-/// reload per reader; all of those are unspillable.
-static Problem modelSpills(const Problem &problem,
-                           const std::set<unsigned> &spilled) {
-  Problem model;
-  model.geometry = problem.geometry;
-  model.numPoints = problem.numPoints;
-  auto add = [&](Node node) {
-    unsigned id = model.nodes.size();
-    model.firstDefs[node.def].push_back(id);
-    model.lastUses[node.use].push_back(id);
-    model.nodes.push_back(std::move(node));
-  };
-  for (auto [v, node] : llvm::enumerate(problem.nodes)) {
-    if (!spilled.count(v)) {
-      add(node);
-      continue;
-    }
-    Node saved = node;
-    saved.def = node.writers.front();
-    saved.use = node.writers.back();
-    saved.cost = std::numeric_limits<double>::infinity();
-    add(saved);
-    for (unsigned reader : node.readers) {
-      Node reload = saved;
-      reload.def = reload.use = reader;
-      add(reload);
-    }
-  }
-  return model;
-}
-
 std::optional<std::vector<unsigned>>
-psum::alloc::exactSpills(const Problem &problem, double bound,
-                         ExactBudget &budget) {
+psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
+                         bool loopAware, double bound, ExactBudget &budget) {
   using Entry = std::pair<double, std::vector<unsigned>>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
   std::set<std::vector<unsigned>> seen;
@@ -205,20 +172,30 @@ psum::alloc::exactSpills(const Problem &problem, double bound,
       return std::nullopt;
     }
     --budget.steps;
-    std::set<unsigned> spilled(spills.begin(), spills.end());
-    Problem model = modelSpills(problem, spilled);
+    // The problem the spill rewrite would give (a set it cannot write, such
+    // as one whose save would end a block, is no candidate).
+    LinearFunction modelLf = lf;
+    Problem model = problem;
+    if (!spills.empty()) {
+      SpillCounters counters;
+      LocationNames names;
+      Failure ignored;
+      if (failed(spillProblem(modelLf, model, spills, loopAware, counters,
+                              names, nullptr, ignored)))
+        continue;
+    }
 
     // Points where the kept nodes and the spill pieces need more banks
     // than PSUM has: some node live there must be spilled.
-    std::vector<int64_t> delta(problem.numPoints + 1, 0);
+    std::vector<int64_t> delta(model.numPoints + 1, 0);
     for (const Node &node : model.nodes) {
       delta[node.def] += node.liveN;
       delta[node.use + 1] -= node.liveN;
     }
-    std::vector<bool> overloaded(problem.numPoints, false);
+    std::vector<bool> overloaded(model.numPoints, false);
     bool anyOverload = false;
     int64_t demand = 0;
-    for (unsigned p = 0; p < problem.numPoints; ++p) {
+    for (unsigned p = 0; p < model.numPoints; ++p) {
       demand += delta[p];
       overloaded[p] = demand > int64_t(usable);
       anyOverload |= overloaded[p];
@@ -230,12 +207,20 @@ psum::alloc::exactSpills(const Problem &problem, double bound,
       if (budget.exhausted)
         return std::nullopt;
     }
+    // Candidates keep their memloc through the rewrite: their range in the
+    // model says whether they are live at an overloaded point.
+    llvm::DenseMap<mlir::Operation *, const Node *> modelled;
+    for (const Node &node : model.nodes)
+      if (node.memloc)
+        modelled[node.memloc] = &node;
     for (auto [v, node] : llvm::enumerate(problem.nodes)) {
-      if (spilled.count(v) || node.pin || std::isinf(node.cost))
+      if (llvm::binary_search(spills, unsigned(v)) || node.pin ||
+          std::isinf(node.cost))
         continue;
       if (anyOverload) {
+        const Node &now = *modelled.lookup(node.memloc);
         bool atOverload = false;
-        for (unsigned p = node.def; p <= node.use && !atOverload; ++p)
+        for (unsigned p = now.def; p <= now.use && !atOverload; ++p)
           atOverload = overloaded[p];
         if (!atOverload)
           continue;

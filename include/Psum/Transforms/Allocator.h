@@ -319,15 +319,15 @@ struct ExactBudget {
 std::optional<std::vector<unsigned>>
 exactPlacement(const Problem &problem, const Graph &graph, ExactBudget &budget);
 
-/// A minimum-cost spill set: spilled nodes become their saved original
-/// (first to last writer) and one reload per reader, each unspillable; the
-/// rest must be placed exactly. Uniform-cost search over spill sets, which
-/// grow only by nodes live where demand exceeds the banks (or by any node
-/// when only fragmentation remains). Nullopt if no set cheaper than `bound`
-/// exists or the budget ran out.
-std::optional<std::vector<unsigned>> exactSpills(const Problem &problem,
-                                                 double bound,
-                                                 ExactBudget &budget);
+/// A minimum-cost spill set (sorted): each set is rewritten on the problem
+/// by spillProblem (`lf` is the linearization `problem` was built from), and
+/// the result must be placed exactly. Uniform-cost search over spill sets,
+/// which grow only by nodes live where demand exceeds the banks (or by any
+/// node when only fragmentation remains). Nullopt if no set cheaper than
+/// `bound` exists or the budget ran out.
+std::optional<std::vector<unsigned>>
+exactSpills(const LinearFunction &lf, const Problem &problem, bool loopAware,
+            double bound, ExactBudget &budget);
 
 //===----------------------------------------------------------------------===//
 // Spill
