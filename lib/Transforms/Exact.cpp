@@ -71,14 +71,14 @@ private:
   };
 
   /// What the future depends on: the windows and ends of the placed nodes
-  /// still live when order[i] starts.
+  /// still live when order[i] starts. A set, so the nodes' hashes are
+  /// summed (order-independent) rather than sorted and chained.
   llvm::hash_code stateKey(size_t i, const Active &live) {
-    llvm::SmallVector<std::pair<unsigned, uint64_t>, 16> state;
+    size_t state = 0;
     for (unsigned v : live)
-      state.push_back({problem.nodes[v].use,
-                       windowOf(*base[v], problem.nodes[v].liveN)});
-    llvm::sort(state);
-    return llvm::hash_combine(i, llvm::hash_combine_range(state.begin(), state.end()));
+      state += llvm::hash_combine(problem.nodes[v].use,
+                                  windowOf(*base[v], problem.nodes[v].liveN));
+    return llvm::hash_combine(i, state);
   }
 
   /// Opens the frame of order[i] given the placed nodes `active`; false if
@@ -131,8 +131,8 @@ private:
       frame.nextBase = *next + 1;
       if (frame.i + 1 == order.size())
         return true;
-      Active live = frame.live; // `frame` may move when the stack grows
-      if (!open(frame.i + 1, live, stack) && budget.exhausted)
+      // open reads frame.live before it grows the stack (which may move it).
+      if (!open(frame.i + 1, frame.live, stack) && budget.exhausted)
         return false;
     }
     return false;

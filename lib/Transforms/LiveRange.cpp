@@ -160,6 +160,8 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
   problem.geometry = geometry;
   problem.numPoints = lf.points.size();
   auto accesses = collectPsumAccesses(lf);
+  problem.nodes.reserve(accesses.size());
+  problem.accesses.reserve(accesses.size());
 
   // Candidates are the PSUM locations with access patterns, numbered in
   // program order (renumber_locations).
@@ -183,9 +185,6 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
     if (std::optional<int64_t> pin = memloc.getPin())
       node.pin = static_cast<unsigned>(*pin);
 
-    unsigned id = problem.nodes.size();
-    problem.firstDefs[node.def].push_back(id);
-    problem.lastUses[node.use].push_back(id);
     problem.nodes.push_back(std::move(node));
     problem.accesses.push_back(std::move(it->second));
   }

@@ -15,7 +15,6 @@
 
 #include <cmath>
 #include <queue>
-#include <set>
 #include <tuple>
 
 using namespace psum::alloc;
@@ -269,8 +268,33 @@ int64_t psum::alloc::additiveBudget(const Problem &problem,
 }
 
 namespace {
-/// Ordered worklist: (primary key, tie key, node).
-using Worklist = std::set<std::tuple<double, uint64_t, unsigned>>;
+/// Worklist ordered by (primary key, tie key, node), smallest first. A node
+/// enters each list at most once (a node only becomes safe, never unsafe
+/// again), so a heap with lazy deletion pops exactly what an ordered set
+/// would: an entry is stale once its node has left the list.
+class Worklist {
+public:
+  using Entry = std::tuple<double, uint64_t, unsigned>;
+
+  void push(Entry entry) {
+    heap.push(entry);
+    ++live;
+  }
+  void erase() { --live; }
+  bool empty() const { return live == 0; }
+  size_t size() const { return live; }
+  /// The smallest entry whose node `isMember` still holds.
+  template <typename Member>
+  unsigned top(Member isMember) {
+    while (!isMember(std::get<2>(heap.top())))
+      heap.pop();
+    return std::get<2>(heap.top());
+  }
+
+private:
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> heap;
+  size_t live = 0;
+};
 } // namespace
 
 NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
@@ -337,31 +361,26 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
   Worklist lo, hi, inf;
   auto insert = [&](unsigned v) {
     if (budget[v] >= 0) {
-      lo.insert({orderKey(v), tie(v), v});
+      lo.push({orderKey(v), tie(v), v});
       where[v] = List::Lo;
     } else if (std::isinf(nodes[v].cost)) {
-      inf.insert({0, tie(v), v});
+      inf.push({0, tie(v), v});
       where[v] = List::Inf;
     } else {
-      hi.insert({blockedKey(v), tie(v), v});
+      hi.push({blockedKey(v), tie(v), v});
       where[v] = List::Hi;
     }
   };
+  auto listOf = [&](List list) -> Worklist & {
+    return list == List::Lo ? lo : list == List::Hi ? hi : inf;
+  };
   auto erase = [&](unsigned v) {
-    switch (where[v]) {
-    case List::Lo:
-      lo.erase({orderKey(v), tie(v), v});
-      break;
-    case List::Hi:
-      hi.erase({blockedKey(v), tie(v), v});
-      break;
-    case List::Inf:
-      inf.erase({0, tie(v), v});
-      break;
-    case List::None:
-      break;
-    }
+    if (where[v] != List::None)
+      listOf(where[v]).erase();
     where[v] = List::None;
+  };
+  auto topOf = [&](List list) {
+    return listOf(list).top([&, list](unsigned v) { return where[v] == list; });
   };
 
   // Pinned nodes are pre-coloured: select places them before popping.
@@ -380,11 +399,11 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
   while (!lo.empty() || !hi.empty() || !inf.empty()) {
     unsigned v;
     if (!lo.empty()) {
-      v = std::get<2>(*lo.begin());
+      v = topOf(List::Lo);
       if (trace)
         *trace << "push back low " << nodes[v].name << "\n";
     } else {
-      v = std::get<2>(hi.empty() ? *inf.begin() : *hi.begin());
+      v = topOf(hi.empty() ? List::Inf : List::Hi);
       if (trace)
         *trace << "push back optimistic " << nodes[v].name << "\n";
     }

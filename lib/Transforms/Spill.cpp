@@ -261,10 +261,12 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
   Problem result;
   result.geometry = problem.geometry;
   result.numPoints = next.points.size();
+  size_t reloads = 0;
+  for (unsigned v : spills)
+    reloads += nodes[v].readers.size();
+  result.nodes.reserve(nodes.size() + reloads);
+  result.accesses.reserve(nodes.size() + reloads);
   auto add = [&](Node &&node, SmallVector<LocAccess> &&accesses) {
-    unsigned id = result.nodes.size();
-    result.firstDefs[node.def].push_back(id);
-    result.lastUses[node.use].push_back(id);
     result.nodes.push_back(std::move(node));
     result.accesses.push_back(std::move(accesses));
   };

@@ -157,8 +157,6 @@ struct Problem {
   /// Each node's accesses in linear order (parallel to nodes): what the
   /// spill fixpoint updates without going back to the IR (spillProblem).
   std::vector<llvm::SmallVector<LocAccess>> accesses;
-  /// Seed's firstDefs / lastUses: linear point -> nodes starting / ending.
-  llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> firstDefs, lastUses;
   unsigned numPoints = 0;
 };
 
