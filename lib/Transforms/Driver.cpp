@@ -89,6 +89,21 @@ struct Attempt {
     placedRanges = {};
   }
 
+  /// What simulating `other` would find when it colors like this attempt's
+  /// heuristic after the same relief set: this outcome, without the means to
+  /// apply it (`other` can only tie, and ties keep the earlier heuristic).
+  Attempt repeatedAs(const Heuristic &other) const {
+    Attempt repeat;
+    repeat.heuristic = &other;
+    repeat.ok = ok;
+    repeat.failure = failure;
+    repeat.spillCycles = spillCycles;
+    repeat.spilledTensors = spilledTensors;
+    repeat.banksUsed = banksUsed;
+    repeat.abandoned = abandoned;
+    return repeat;
+  }
+
   double score() const {
     return ok ? spillCycles : std::numeric_limits<double>::infinity();
   }
@@ -99,6 +114,13 @@ struct Attempt {
     return llvm::popcount(banksUsed) < llvm::popcount(other.banksUsed);
   }
 };
+
+/// Whether `a` and `b` color a problem alike (names and relief rankings
+/// aside): with the same relief set they make the same attempt.
+bool sameColoring(const Heuristic &a, const Heuristic &b) {
+  return a.blocked == b.blocked && a.order == b.order &&
+         a.tieSeed == b.tieSeed && a.backtrack == b.backtrack;
+}
 
 /// (def, use, liveN) of every node: what a placement was made for.
 std::vector<std::tuple<unsigned, unsigned, unsigned>>
@@ -581,6 +603,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     std::vector<Heuristic> heuristics = heuristicsFor(*problem, options);
     // Relief sets depend only on the ranking: computed once per ranking.
     std::map<Heuristic::Relief, std::vector<unsigned>> reliefSets;
+    // Each attempt's relief set (into reliefSets, whose nodes stay put).
+    std::vector<ArrayRef<unsigned>> reliefOf;
     size_t best = 0;
     for (const Heuristic &heuristic : heuristics) {
       ArrayRef<unsigned> relief;
@@ -589,6 +613,22 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
         if (fresh)
           it->second = reliefSpills(*problem, heuristic.relief);
         relief = it->second;
+      }
+      // An attempt depends only on its relief set and its coloring: a
+      // heuristic repeating an earlier one (both rankings picked the same
+      // set, or a relief heuristic found no excess) is not run again.
+      const Attempt *earlier = nullptr;
+      for (auto [attempt, set] : llvm::zip(attempts, reliefOf))
+        if (set == relief && sameColoring(*attempt.heuristic, heuristic))
+          earlier = &attempt;
+      reliefOf.push_back(relief);
+      if (earlier) {
+        if (trace)
+          *trace << "best-of-n loop, heuristic = " << heuristic.name
+                 << "\n  same relief set and coloring as heuristic "
+                 << earlier->heuristic->name << ": not run again\n";
+        attempts.push_back(earlier->repeatedAs(heuristic));
+        continue;
       }
       attempts.push_back(simulateHeuristic(lf, *problem, graph, relief, names,
                                            options, heuristic, bound, trace));

@@ -1,5 +1,15 @@
 // RUN: psum-opt %s --psum-allocate="verify=true heuristic=seed" | FileCheck %s
 // RUN: psum-opt %s --psum-allocate="verify=true heuristic=seed spill-space=dram" | FileCheck %s --check-prefix=DRAM
+// RUN: psum-opt %s --psum-allocate="verify=true trace=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPEAT
+
+// Both relief rankings pick {t1} here, and the two backtracking heuristics
+// color alike: the second is not simulated again, it takes the first's score.
+// REPEAT: best-of-n loop, heuristic = relief-backtrack
+// REPEAT-NEXT: insert spill t1_SpillTensorCopy0
+// REPEAT: PSUM score = 128 (lower is better)
+// REPEAT-NEXT: best-of-n loop, heuristic = ratio-backtrack
+// REPEAT-NEXT: same relief set and coloring as heuristic relief-backtrack: not run again
+// REPEAT-NEXT: best PSUM heuristic = relief
 
 // Five one-bank results live at once on four banks. The seed heuristic
 // spills t0 first, whose reload meets the other four, so it spills t1 too
