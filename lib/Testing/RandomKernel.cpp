@@ -13,11 +13,13 @@ using namespace psum::testing;
 namespace {
 
 /// One side of an instruction: a location, optionally one block of it
-/// (`iv + offset`, or a constant when `iv` is null and `block` >= 0).
+/// (`iv + offset`, or a constant when `iv` is null and `block` >= 0), and
+/// optionally a byte range of it (all bytes when `bytes` is 0).
 struct Slice {
   Value loc;
   Value iv = {};
   int64_t block = -1;
+  int64_t byteOffset = 0, bytes = 0;
 };
 
 /// A PSUM value waiting for its drain.
@@ -52,6 +54,7 @@ private:
   void tileLoop(unsigned depth);
   void plainLoop(unsigned depth);
   void genericInst();
+  void halves();
   bir::LoopOp loop(int64_t trip);
 
   OpBuilder &builder;
@@ -99,8 +102,9 @@ bir::AccessAttr Generator::pattern(const Slice &slice,
     if (it == ivs.end())
       ivs.push_back(slice.iv);
   }
+  int64_t bytes = slice.bytes ? slice.bytes : memloc.getBytes();
   return bir::AccessAttr::get(builder.getContext(), 0, memloc.getPartitions(),
-                              0, memloc.getBytes(), blockIv, blockOffset);
+                              slice.byteOffset, bytes, blockIv, blockOffset);
 }
 
 void Generator::emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate,
@@ -137,7 +141,8 @@ void Generator::defPlain() {
   int64_t bytes = kBytes[pick(std::size(kBytes))];
   int64_t blocks = bytes == 2048 && chance(20) ? 2 : 1;
   unsigned banks = blocks * llvm::divideCeil(bytes, 2048);
-  if (banks > usableBanks)
+  // Beside the live accumulation groups (which cannot be spilled).
+  if (banks + accumulatorBanks > usableBanks)
     bytes = 2048, blocks = 1, banks = 1;
   Value t = memloc("t" + std::to_string(numTensors++), bir::MemorySpace::psum,
                    bytes, blocks);
@@ -217,6 +222,29 @@ void Generator::genericInst() {
   live.push_back({t, 1, false});
 }
 
+/// A location used as two halves, one after the other (split makes two
+/// candidates of it), or sometimes both at once (split leaves it whole).
+void Generator::halves() {
+  if (numTensors >= options.maxTensors)
+    return defPlain();
+  int64_t half = chance(50) ? 2048 : 1024;
+  Value t = memloc("h" + std::to_string(numTensors++), bir::MemorySpace::psum,
+                   2 * half, 1);
+  Slice low{t, {}, -1, 0, half}, high{t, {}, -1, half, half};
+  bool overlap = chance(30);
+  emit("matmul", {low, Slice{w}, Slice{x}});
+  if (!overlap)
+    emit("activation", {Slice{y}, low});
+  // Only between pieces that split apart: a tensor beside a whole `h` could
+  // outgrow the room left beside the accumulation groups.
+  if (!overlap && chance(50))
+    defPlain();
+  emit("matmul", {high, Slice{w}, Slice{x}});
+  if (overlap)
+    emit("activation", {Slice{y}, low});
+  emit("activation", {Slice{y}, high});
+}
+
 void Generator::genBlock(unsigned depth) {
   unsigned steps = 2 + pick(5);
   for (unsigned s = 0; s < steps && numInstructions < options.maxInstructions;
@@ -235,6 +263,8 @@ void Generator::genBlock(unsigned depth) {
       plainLoop(depth);
     else if (c < 92)
       genericInst();
+    else if (c < 96)
+      halves();
     else
       defPlain();
   }

@@ -571,14 +571,18 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     *trace << " allocating PSUM " << func.getSymName() << "\n";
 
   // Splitting first: pieces may fit where the whole location would not.
-  if (options.split && splitLocations(func, options.loopAware) && trace)
+  // Split keeps the linear order and the accesses current for the rest.
+  LinearFunction lf = linearize(func);
+  PsumAccesses accesses = collectPsumAccesses(lf);
+  if (options.split &&
+      splitLocations(func, lf, accesses, options.loopAware) && trace)
     *trace << " split multi-range PSUM locations\n";
 
   // Errors that no heuristic can avoid come next.
   Failure failure;
-  LinearFunction lf = linearize(func);
   FailureOr<Problem> problem =
-      buildLiveRanges(func, lf, *geometry, options.loopAware, failure);
+      buildLiveRanges(func, lf, std::move(accesses), *geometry,
+                      options.loopAware, failure);
   if (failed(problem)) {
     failure.emit();
     return mlir::failure();

@@ -44,9 +44,8 @@ LinearFunction psum::alloc::linearize(bir::FuncOp func) {
   return lf;
 }
 
-DenseMap<Value, SmallVector<LocAccess>>
-psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
-  DenseMap<Value, SmallVector<LocAccess>> result;
+PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
+  PsumAccesses result;
   for (auto [index, point] : llvm::enumerate(lf.points)) {
     auto inst = dyn_cast<bir::InstructionOpInterface>(point.op);
     if (!inst)

@@ -156,10 +156,19 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
                                                 const Geometry &geometry,
                                                 bool loopAware,
                                                 Failure &failure) {
+  return buildLiveRanges(func, lf, collectPsumAccesses(lf), geometry,
+                         loopAware, failure);
+}
+
+FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
+                                                const LinearFunction &lf,
+                                                PsumAccesses accesses,
+                                                const Geometry &geometry,
+                                                bool loopAware,
+                                                Failure &failure) {
   Problem problem;
   problem.geometry = geometry;
   problem.numPoints = lf.points.size();
-  auto accesses = collectPsumAccesses(lf);
   problem.nodes.reserve(accesses.size());
   problem.accesses.reserve(accesses.size());
 

@@ -77,7 +77,13 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
 
 unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
   LinearFunction lf = linearize(func);
-  auto accesses = collectPsumAccesses(lf);
+  PsumAccesses accesses = collectPsumAccesses(lf);
+  return splitLocations(func, lf, accesses, loopAware);
+}
+
+unsigned psum::alloc::splitLocations(bir::FuncOp func,
+                                     const LinearFunction &lf,
+                                     PsumAccesses &accesses, bool loopAware) {
   SmallVector<bir::MemLocOp> memlocs(func.getBodyBlock().getOps<bir::MemLocOp>());
   unsigned numSplit = 0;
   for (bir::MemLocOp memloc : memlocs) {
@@ -112,6 +118,17 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
         op->setAttr("aps", builder.getArrayAttr(aps));
         op->setOperand(a.access.index, part);
       }
+    }
+    // Each piece's accesses in the location's linear order, read back from
+    // the rewritten ops.
+    SmallVector<LocAccess> all = std::move(it->second);
+    accesses.erase(memloc.getResult());
+    for (LocAccess a : all) {
+      Operation *op = lf.points[a.point].op;
+      a.access.loc = op->getOperand(a.access.index);
+      a.access.ap = cast<bir::AccessAttr>(
+          op->getAttrOfType<ArrayAttr>("aps")[a.access.index]);
+      accesses[a.access.loc].push_back(a);
     }
     memloc.erase();
     ++numSplit;

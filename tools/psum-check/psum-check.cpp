@@ -299,6 +299,38 @@ std::string checkSpillUpdate(bir::FuncOp func) {
   return "";
 }
 
+/// Split's update of the linear accesses (splitLocations keeps them for
+/// the live ranges) against a fresh analysis of the split function: empty if
+/// every location has the same accesses in the same order.
+std::string checkSplitUpdate(bir::FuncOp func) {
+  OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
+  alloc::LinearFunction lf = alloc::linearize(*clone);
+  alloc::PsumAccesses kept = alloc::collectPsumAccesses(lf);
+  if (alloc::splitLocations(*clone, lf, kept, true) == 0)
+    return "";
+  alloc::PsumAccesses fresh =
+      alloc::collectPsumAccesses(alloc::linearize(*clone));
+  auto same = [](const alloc::LocAccess &a, const alloc::LocAccess &b) {
+    return a.point == b.point && a.access.loc == b.access.loc &&
+           a.access.ap == b.access.ap && a.access.iv == b.access.iv &&
+           a.access.kind == b.access.kind && a.access.index == b.access.index;
+  };
+  if (kept.size() != fresh.size())
+    return "split keeps the accesses of " + std::to_string(kept.size()) +
+           " locations, a fresh analysis finds " + std::to_string(fresh.size());
+  for (auto &[loc, accesses] : fresh) {
+    auto it = kept.find(loc);
+    if (it == kept.end() || it->second.size() != accesses.size() ||
+        !llvm::all_of(llvm::zip(it->second, accesses), [&](auto pair) {
+          return same(std::get<0>(pair), std::get<1>(pair));
+        }))
+      return "split's accesses of '" +
+             bir::getMemLoc(loc).getName().str() +
+             "' differ from a fresh analysis";
+  }
+  return "";
+}
+
 /// Allocates a copy of `func` and compares it with the original.
 Outcome check(bir::FuncOp original) {
   MLIRContext *context = original.getContext();
@@ -308,7 +340,8 @@ Outcome check(bir::FuncOp original) {
     outcome.message = "the input function does not verify";
     return outcome;
   }
-  for (auto consistency : {checkInterference, checkSpillUpdate}) {
+  for (auto consistency :
+       {checkInterference, checkSpillUpdate, checkSplitUpdate}) {
     if (std::string wrong = consistency(original); !wrong.empty()) {
       outcome.kind = Outcome::Violation;
       outcome.message = wrong;

@@ -3,7 +3,8 @@
 // Generates valid bir functions for property tests and benchmarks: straight
 // code and loop nests, plain results drained by activations, accumulation
 // groups over K loops, tile arrays indexed by loop variables (shrinkable),
-// multi-bank tensors, generic instructions, with PSUM pressure above the
+// multi-bank tensors, generic instructions, locations used as two halves
+// (split's input), with PSUM pressure above the
 // bank count so that spills happen. The same seed gives the same function.
 //
 //===----------------------------------------------------------------------===//

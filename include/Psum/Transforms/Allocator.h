@@ -62,8 +62,8 @@ struct LocAccess {
 };
 
 /// Accesses of every PSUM location, in linear order, keyed by location.
-llvm::DenseMap<mlir::Value, llvm::SmallVector<LocAccess>>
-collectPsumAccesses(const LinearFunction &lf);
+using PsumAccesses = llvm::DenseMap<mlir::Value, llvm::SmallVector<LocAccess>>;
+PsumAccesses collectPsumAccesses(const LinearFunction &lf);
 
 /// A live range [def, use] in linear points.
 struct Interval {
@@ -124,7 +124,12 @@ mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
 
 /// Splits every PSUM location whose accesses form disjoint byte ranges used
 /// at disjoint times into one location per range. Returns how many
-/// locations were split.
+/// locations were split. `lf` and `accesses` (of `func`) are kept up to
+/// date: each piece gets its accesses, in linear order, as
+/// collectPsumAccesses would find them afterwards (split adds no points).
+unsigned splitLocations(bir::FuncOp func, const LinearFunction &lf,
+                        PsumAccesses &accesses, bool loopAware);
+/// The same on a fresh analysis of `func`.
 unsigned splitLocations(bir::FuncOp func, bool loopAware);
 
 //===----------------------------------------------------------------------===//
@@ -187,6 +192,12 @@ mlir::LogicalResult describeNode(Node &node, const LinearFunction &lf,
 /// factor or a location too big for PSUM.
 mlir::FailureOr<Problem> buildLiveRanges(bir::FuncOp func,
                                          const LinearFunction &lf,
+                                         const Geometry &geometry,
+                                         bool loopAware, Failure &failure);
+/// The same from the accesses collectPsumAccesses(lf) finds (consumed).
+mlir::FailureOr<Problem> buildLiveRanges(bir::FuncOp func,
+                                         const LinearFunction &lf,
+                                         PsumAccesses accesses,
                                          const Geometry &geometry,
                                          bool loopAware, Failure &failure);
 

@@ -101,3 +101,25 @@ bir.func @spilled_group attributes {arch = #bir.arch<gen2>} {
   bir.matmul %r += %w, %w[0:128, 0:128] latency 64
   bir.activation identity %y = %r latency 32
 }
+
+// -----
+
+// The upper half is read before it is written in the loop body: the
+// previous iteration's value is live across the back-edge, on t's bank.
+bir.func @half_carried_clash attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  // expected-note @+1 {{'h' is defined here}}
+  %h = bir.memloc "h" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %h[0:128, 1024:2048] = %w, %w latency 64
+  bir.loop %i = 0 to 4 {
+    // expected-error @+1 {{PSUM locations 't' and 'h' both hold values here but share bank 0}}
+    bir.matmul %t = %w, %w latency 64
+    bir.activation identity %y = %t latency 32
+    bir.activation identity %y[0:128, 1024:2048] = %h[0:128, 1024:2048] latency 32
+    bir.matmul %h[0:128, 0:1024] = %w, %w latency 64
+    bir.activation identity %y[0:128, 0:1024] = %h[0:128, 0:1024] latency 32
+    bir.matmul %h[0:128, 1024:2048] = %w, %w latency 64
+  }
+}

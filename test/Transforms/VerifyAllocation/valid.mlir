@@ -29,3 +29,24 @@ bir.func @rotating_tiles attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %y[0:128, 0:2048, %k] = %ring[0:128, 0:2048, %k] latency 32
   }
 }
+
+// -----
+
+// Two halves written one after the other, the first read (as a spill saves
+// it) between the two writes: before the first write no byte of `h` can
+// still be read, so `t` may share its bank at the top of the loop.
+// CHECK-LABEL: bir.func @halves_read_between_writes
+bir.func @halves_read_between_writes attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  %h = bir.memloc "h" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t = %w, %w latency 64
+    bir.activation identity %y = %t latency 32
+    bir.matmul %h[0:128, 0:1024] = %w, %w latency 64
+    bir.activation identity %y[0:128, 0:1024] = %h[0:128, 0:1024] latency 32
+    bir.matmul %h[0:128, 1024:2048] = %w, %w latency 64
+    bir.activation identity %y[0:128, 1024:2048] = %h[0:128, 1024:2048] latency 32
+  }
+}
