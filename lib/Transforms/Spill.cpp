@@ -194,24 +194,34 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
   for (unsigned v : spills)
     if (failed(checkSpillable(nodes[v], failure)))
       return mlir::failure();
-  // The copies each point gains, as (spill, access) pairs: reloads before a
-  // reader in spill order; saves after a writer with the latest spill first,
-  // as each spill inserts its saves right after the writer.
+  // The copies, one per access of a spilled node: a reload before its
+  // reader, in spill order; saves after their writer with the latest spill
+  // first, as each spill inserts its saves right after the writer. `first`
+  // numbers the accesses of all spills: the copy of access a of spill s is
+  // copy first[s] + a.
   struct Copy {
+    unsigned point;
+    bool after;
     unsigned spill, access;
+    auto key() const {
+      return std::make_tuple(point, after, after ? -int64_t(spill) : spill,
+                             access);
+    }
   };
-  std::vector<SmallVector<Copy, 1>> before(lf.points.size()),
-      after(lf.points.size());
+  std::vector<Copy> copies;
+  std::vector<unsigned> first;
   for (auto [s, v] : llvm::enumerate(spills)) {
     for (unsigned point : nodes[v].writers)
       if (failed(checkSaveable(lf.points[point].op, failure)))
         return mlir::failure();
+    first.push_back(copies.size());
     for (auto [a, access] : llvm::enumerate(problem.accesses[v]))
-      (bir::isWrite(access.access.kind) ? after : before)[access.point]
-          .push_back({unsigned(s), unsigned(a)});
+      copies.push_back({access.point, bir::isWrite(access.access.kind),
+                        unsigned(s), unsigned(a)});
   }
-  for (SmallVector<Copy, 1> &copies : after)
-    llvm::stable_sort(copies, [](Copy a, Copy b) { return a.spill > b.spill; });
+  std::vector<unsigned> copyPoint(copies.size());
+  llvm::sort(copies,
+             [](const Copy &a, const Copy &b) { return a.key() < b.key(); });
 
   // Names are minted in spill order, as insertSpillCode mints them.
   std::vector<std::vector<std::string>> reloadNames(spills.size());
@@ -235,23 +245,21 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
   next.loopOf = lf.loopOf;
   next.loops = lf.loops;
   std::vector<unsigned> moved(lf.points.size());
-  // Point of the copy (spill, access).
-  llvm::DenseMap<std::pair<unsigned, unsigned>, unsigned> copyPoint;
-  next.points.reserve(lf.points.size() + 2 * spills.size());
-  auto addCopy = [&](Copy copy, const SmallVector<unsigned, 4> &nest) {
-    copyPoint[{copy.spill, copy.access}] = next.points.size();
-    next.points.push_back({nullptr, PointKind::Instruction, nest});
-  };
+  next.points.reserve(lf.points.size() + copies.size());
+  auto copy = copies.begin();
   for (size_t p = 0; p < lf.points.size(); ++p) {
-    for (Copy copy : before[p])
-      addCopy(copy, lf.points[p].loopNest);
+    for (; copy != copies.end() && copy->point == p && !copy->after; ++copy) {
+      copyPoint[first[copy->spill] + copy->access] = next.points.size();
+      next.points.push_back({nullptr, PointKind::Instruction,
+                             lf.points[p].loopNest});
+    }
     moved[p] = next.points.size();
     next.points.push_back(std::move(lf.points[p]));
-    if (after[p].empty())
-      continue;
-    SmallVector<unsigned, 4> nest = next.points[moved[p]].loopNest;
-    for (Copy copy : after[p])
-      addCopy(copy, nest);
+    for (; copy != copies.end() && copy->point == p; ++copy) {
+      copyPoint[first[copy->spill] + copy->access] = next.points.size();
+      next.points.push_back({nullptr, PointKind::Instruction,
+                             next.points[moved[p]].loopNest});
+    }
   }
   for (Loop &loop : next.loops) {
     loop.header = moved[loop.header];
@@ -270,14 +278,15 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     result.nodes.push_back(std::move(node));
     result.accesses.push_back(std::move(accesses));
   };
-  llvm::DenseMap<unsigned, unsigned> spillOf;
+  constexpr unsigned kKept = ~0u;
+  std::vector<unsigned> spillOf(nodes.size(), kKept);
   for (auto [s, v] : llvm::enumerate(spills))
     spillOf[v] = s;
   // Nodes and accesses move into the result: `problem` is replaced.
   for (size_t v = 0; v < problem.nodes.size(); ++v) {
     Node &node = problem.nodes[v];
-    auto it = spillOf.find(v);
-    if (it == spillOf.end()) {
+    unsigned s = spillOf[v];
+    if (s == kKept) {
       // Its accesses are untouched: the same live range, moved.
       node.def = moved[node.def];
       node.use = moved[node.use];
@@ -290,14 +299,13 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
       add(std::move(node), std::move(problem.accesses[v]));
       continue;
     }
-    unsigned s = it->second;
     // The original keeps its writes and gains the saves' reads (each save
     // follows its writer); each reader reads its own reload, written by
     // copies just before it.
     SmallVector<LocAccess> saves;
     std::vector<SmallVector<LocAccess>> reloadWrites, reloadReads;
     for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
-      unsigned copy = copyPoint.lookup({unsigned(s), unsigned(a)});
+      unsigned copy = copyPoint[first[s] + a];
       bir::Access copied = access.access;
       if (bir::isWrite(access.access.kind)) {
         copied.kind = bir::AccessKind::Read;
@@ -318,7 +326,9 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     llvm::stable_sort(saves, [](const LocAccess &a, const LocAccess &b) {
       return a.point < b.point;
     });
-    Node original = node;
+    int64_t blocks = node.blocks;
+    unsigned blockBanks = node.blockBanks;
+    Node original = std::move(node);
     original.fromSpill = true;
     if (failed(describeNode(original, next, saves, problem.geometry,
                             loopAware, failure)))
@@ -328,8 +338,8 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
          llvm::zip(reloadWrites, reloadReads, reloadNames[s])) {
       Node reload;
       reload.name = name;
-      reload.blocks = node.blocks;
-      reload.blockBanks = node.blockBanks;
+      reload.blocks = blocks;
+      reload.blockBanks = blockBanks;
       reload.fromSpill = true;
       SmallVector<LocAccess> accesses = std::move(writes);
       accesses.append(reads.begin(), reads.end());
