@@ -86,7 +86,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
     for (auto [index, point] : llvm::enumerate(lf.points))
       point.op->emitRemark("linear point ")
           << index << " (" << kindName(point.kind) << ", loop depth "
-          << point.loopNest.size() << ")";
+          << lf.loopNest(index).size() << ")";
     return success();
   }
   FailureOr<Geometry> geometry =

@@ -12,8 +12,8 @@ using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
 
-static void linearizeBlock(Block &block, LinearFunction &lf,
-                           SmallVector<unsigned, 4> &nest) {
+/// Appends the points of `block`, whose loop nest is lf.nests[nest].
+static void linearizeBlock(Block &block, LinearFunction &lf, unsigned nest) {
   for (Operation &op : block) {
     if (auto loop = dyn_cast<bir::LoopOp>(op)) {
       unsigned id = lf.loops.size();
@@ -21,13 +21,14 @@ static void linearizeBlock(Block &block, LinearFunction &lf,
       lf.loopOf[&op] = id;
       lf.loops[id].header = lf.points.size();
       lf.points.push_back({&op, PointKind::LoopHeader, nest});
-      nest.push_back(id);
-      linearizeBlock(loop.getBodyBlock(), lf, nest);
-      nest.pop_back();
+      unsigned body = lf.nests.size();
+      lf.nests.push_back(lf.nests[nest]);
+      lf.nests.back().push_back(id);
+      linearizeBlock(loop.getBodyBlock(), lf, body);
       continue;
     }
     if (isa<bir::BackEdgeOp>(op)) {
-      lf.loops[nest.back()].backEdge = lf.points.size();
+      lf.loops[lf.nests[nest].back()].backEdge = lf.points.size();
       lf.points.push_back({&op, PointKind::BackEdge, nest});
       continue;
     }
@@ -39,8 +40,8 @@ static void linearizeBlock(Block &block, LinearFunction &lf,
 
 LinearFunction psum::alloc::linearize(bir::FuncOp func) {
   LinearFunction lf;
-  SmallVector<unsigned, 4> nest;
-  linearizeBlock(func.getBodyBlock(), lf, nest);
+  lf.nests.emplace_back();
+  linearizeBlock(func.getBodyBlock(), lf, 0);
   return lf;
 }
 
@@ -72,8 +73,8 @@ RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
 
 Interval psum::alloc::extendAroundLoops(const LinearFunction &lf,
                                         Interval raw) {
-  ArrayRef<unsigned> defNest = lf.points[raw.def].loopNest;
-  ArrayRef<unsigned> useNest = lf.points[raw.use].loopNest;
+  ArrayRef<unsigned> defNest = lf.loopNest(raw.def);
+  ArrayRef<unsigned> useNest = lf.loopNest(raw.use);
   size_t common = 0;
   while (common < defNest.size() && common < useNest.size() &&
          defNest[common] == useNest[common])
@@ -109,8 +110,8 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
     if (bir::isWrite(a.access.kind))
       lastWrite = a.point;
   }
-  ArrayRef<unsigned> defNest = lf.points[*raw.firstDef].loopNest;
-  ArrayRef<unsigned> useNest = lf.points[*raw.lastUse].loopNest;
+  ArrayRef<unsigned> defNest = lf.loopNest(*raw.firstDef);
+  ArrayRef<unsigned> useNest = lf.loopNest(*raw.lastUse);
   size_t common = 0;
   while (common < defNest.size() && common < useNest.size() &&
          defNest[common] == useNest[common])
@@ -144,7 +145,7 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   for (const LocAccess &a : accesses) {
     if (!bir::isWrite(a.access.kind))
       continue;
-    ArrayRef<unsigned> nest = lf.points[a.point].loopNest;
+    ArrayRef<unsigned> nest = lf.loopNest(a.point);
     if (a.access.kind == bir::AccessKind::ReadWrite && !nest.empty())
       coverLoop(lf, nest.back(), range);
     break;
@@ -156,12 +157,12 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   for (const LocAccess &r : accesses) {
     if (!bir::isRead(r.access.kind))
       continue;
-    ArrayRef<unsigned> readNest = lf.points[r.point].loopNest;
+    ArrayRef<unsigned> readNest = lf.loopNest(r.point);
     for (const LocAccess &w : accesses) {
       if (!bir::isWrite(w.access.kind) || !w.access.iv ||
           w.access.iv == r.access.iv)
         continue;
-      ArrayRef<unsigned> writeNest = lf.points[w.point].loopNest;
+      ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
       if (!readNest.empty() && !writeNest.empty() &&
           readNest.front() == writeNest.front()) {
         coverLoop(lf, readNest.front(), range);

@@ -242,8 +242,9 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
 
   // The new linear points: copies take the loop nest of their neighbour.
   LinearFunction next;
-  next.loopOf = lf.loopOf;
-  next.loops = lf.loops;
+  next.loopOf = std::move(lf.loopOf);
+  next.loops = std::move(lf.loops);
+  next.nests = std::move(lf.nests);
   std::vector<unsigned> moved(lf.points.size());
   next.points.reserve(lf.points.size() + copies.size());
   auto copy = copies.begin();
@@ -251,14 +252,14 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     for (; copy != copies.end() && copy->point == p && !copy->after; ++copy) {
       copyPoint[first[copy->spill] + copy->access] = next.points.size();
       next.points.push_back({nullptr, PointKind::Instruction,
-                             lf.points[p].loopNest});
+                             lf.points[p].nest});
     }
     moved[p] = next.points.size();
-    next.points.push_back(std::move(lf.points[p]));
+    next.points.push_back(lf.points[p]);
     for (; copy != copies.end() && copy->point == p; ++copy) {
       copyPoint[first[copy->spill] + copy->access] = next.points.size();
       next.points.push_back({nullptr, PointKind::Instruction,
-                             next.points[moved[p]].loopNest});
+                             lf.points[p].nest});
     }
   }
   for (Loop &loop : next.loops) {

@@ -168,7 +168,7 @@ FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware) {
       os << point.op->getName().getStringRef() << " (" << label.shortName
          << ")" << accessSummary(point.op);
     }
-    os << ", loop depth " << point.loopNest.size();
+    os << ", loop depth " << lf.loopNest(index).size();
     label.detail = std::move(detail);
     tl.points.push_back(std::move(label));
   }
@@ -178,7 +178,7 @@ FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware) {
     LoopSpan span;
     span.header = loop.header;
     span.backEdge = loop.backEdge;
-    span.depth = lf.points[loop.header].loopNest.size();
+    span.depth = lf.loopNest(loop.header).size();
     span.lower = static_cast<int64_t>(op.getLower());
     span.upper = static_cast<int64_t>(op.getUpper());
     span.step = static_cast<int64_t>(op.getStep());

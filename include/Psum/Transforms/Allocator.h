@@ -34,9 +34,10 @@ enum class PointKind { Instruction, LoopHeader, BackEdge };
 struct Point {
   mlir::Operation *op;
   PointKind kind;
-  /// Loops enclosing the point, outermost first (a header is outside its own
-  /// loop, a back-edge inside).
-  llvm::SmallVector<unsigned, 4> loopNest;
+  /// The loops enclosing the point, as an index into LinearFunction::nests
+  /// (a header is outside its own loop, a back-edge inside). Points share
+  /// nests: a function has one per loop body, far fewer than points.
+  unsigned nest;
 };
 
 struct Loop {
@@ -51,6 +52,14 @@ struct LinearFunction {
   std::vector<Point> points;
   std::vector<Loop> loops;
   llvm::DenseMap<mlir::Operation *, unsigned> loopOf; ///< bir.loop -> index
+  /// Loop nests, outermost loop first; nests[0] is the function body's
+  /// (empty) nest, then one per loop body.
+  std::vector<llvm::SmallVector<unsigned, 4>> nests;
+
+  /// The loops enclosing `point`, outermost first.
+  llvm::ArrayRef<unsigned> loopNest(unsigned point) const {
+    return nests[points[point].nest];
+  }
 };
 
 LinearFunction linearize(bir::FuncOp func);
