@@ -388,26 +388,35 @@ uncoveredPart(AccessAttr read, ArrayRef<AccessAttr> writes) {
 LogicalResult FuncOp::verifyRegions() {
   // Runs after every nested op verified, so accesses are well formed.
   // PSUM has no initial contents: a PSUM read needs an earlier write. The
-  // only exception is the accumulating matmul that starts its group.
+  // only exception is the accumulating matmul that starts its group. One
+  // walk checks that and gathers each location's writes and the PSUM reads.
   llvm::DenseSet<Value> written;
+  llvm::DenseMap<Value, SmallVector<AccessAttr>> writes;
+  SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
   LogicalResult result = success();
   walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
     if (failed(result))
       return;
     auto matmul = dyn_cast<MatmulOp>(inst.getOperation());
-    for (const Access &access : inst.getAccesses()) {
+    SmallVector<Access> accesses = inst.getAccesses();
+    for (const Access &access : accesses) {
+      if (!isRead(access.kind) || spaceOf(access.loc) != MemorySpace::psum)
+        continue;
+      psumReads.push_back({inst, access});
       bool startsGroup = matmul && access.index == MatmulOp::kDst;
-      if (!isRead(access.kind) || startsGroup ||
-          spaceOf(access.loc) != MemorySpace::psum ||
-          written.contains(access.loc))
+      if (startsGroup || written.contains(access.loc))
         continue;
       result = inst->emitOpError("reads PSUM location '")
                << getMemLoc(access.loc).getName() << "' before any write";
       return;
     }
-    for (const Access &access : inst.getAccesses())
-      if (isWrite(access.kind))
-        written.insert(access.loc);
+    for (const Access &access : accesses) {
+      if (!isWrite(access.kind))
+        continue;
+      written.insert(access.loc);
+      if (spaceOf(access.loc) == MemorySpace::psum)
+        writes[access.loc].push_back(access.ap);
+    }
   });
   if (failed(result))
     return result;
@@ -415,32 +424,19 @@ LogicalResult FuncOp::verifyRegions() {
   // Nor does a part of a location that no instruction writes (in any
   // block): a read of PSUM must read only partitions and bytes some write
   // of the location writes.
-  llvm::DenseMap<Value, SmallVector<AccessAttr>> writes;
-  walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
-    for (const Access &access : inst.getAccesses())
-      if (isWrite(access.kind) && spaceOf(access.loc) == MemorySpace::psum)
-        writes[access.loc].push_back(access.ap);
-  });
-  walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
-    if (failed(result))
-      return;
-    for (const Access &access : inst.getAccesses()) {
-      if (!isRead(access.kind) || spaceOf(access.loc) != MemorySpace::psum)
-        continue;
-      auto it = writes.find(access.loc);
-      std::optional<std::array<int64_t, 4>> hole = uncoveredPart(
-          access.ap, it == writes.end() ? ArrayRef<AccessAttr>() : it->second);
-      if (!hole)
-        continue;
-      result = inst->emitOpError("reads partitions [")
-               << (*hole)[0] << ", " << (*hole)[1] << ") x bytes ["
-               << (*hole)[2] << ", " << (*hole)[3] << ") of PSUM location '"
-               << getMemLoc(access.loc).getName()
-               << "', which no instruction writes";
-      return;
-    }
-  });
-  return result;
+  for (auto &[inst, access] : psumReads) {
+    auto it = writes.find(access.loc);
+    std::optional<std::array<int64_t, 4>> hole = uncoveredPart(
+        access.ap, it == writes.end() ? ArrayRef<AccessAttr>() : it->second);
+    if (!hole)
+      continue;
+    return inst->emitOpError("reads partitions [")
+           << (*hole)[0] << ", " << (*hole)[1] << ") x bytes [" << (*hole)[2]
+           << ", " << (*hole)[3] << ") of PSUM location '"
+           << getMemLoc(access.loc).getName()
+           << "', which no instruction writes";
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
