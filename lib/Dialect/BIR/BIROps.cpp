@@ -313,7 +313,8 @@ static void walkProgramOrder(Block &block,
 LogicalResult FuncOp::verify() {
   // Runs before the nested ops are verified: look at op kinds and names only.
   Operation *bad = nullptr;
-  llvm::StringMap<MemLocOp> names;
+  // StringAttrs are uniqued: equal names are the same attribute.
+  llvm::DenseMap<StringAttr, MemLocOp> names;
   LogicalResult result = success();
   getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (!isa<MemLocOp, LoopOp, BackEdgeOp, InstructionOpInterface>(op)) {
@@ -327,7 +328,7 @@ LogicalResult FuncOp::verify() {
     auto name = op->getAttrOfType<StringAttr>(memloc.getNameAttrName());
     if (!name)
       return WalkResult::advance();
-    auto [it, inserted] = names.try_emplace(name.getValue(), memloc);
+    auto [it, inserted] = names.try_emplace(name, memloc);
     if (inserted)
       return WalkResult::advance();
     result = memloc.emitOpError("redefines location name '")
