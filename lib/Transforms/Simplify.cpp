@@ -66,11 +66,33 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     return (node.writers.front() <= p && p <= node.writers.back()) ||
            llvm::binary_search(node.readers, p);
   };
+  // Calls fn(p) for each point of `node`'s range where, spilled, it still
+  // holds its banks (`keeps`), without a search per point.
+  auto forEachKept = [](const Node &node, auto fn) {
+    unsigned lo = std::max(node.writers.front(), node.def);
+    unsigned hi = std::min(node.writers.back(), node.use);
+    for (unsigned p = lo; p <= hi; ++p)
+      fn(p);
+    for (unsigned reader : node.readers)
+      if (reader >= node.def && reader <= node.use && (reader < lo || reader > hi))
+        fn(reader);
+  };
+  // Adds (sign +1) or removes the banks `node` needs where it is spilled.
+  auto apply = [&](const Node &node, int64_t sign) {
+    int64_t banks = sign * node.liveN;
+    for (unsigned p = node.def; p <= node.use; ++p)
+      demand[p] += banks;
+    forEachKept(node, [&](unsigned p) { demand[p] -= banks; });
+  };
+  // The excess spilling `node` removes.
   auto gainOf = [&](const Node &node) {
+    auto gainAt = [&](unsigned p) {
+      return excessAt(demand[p]) - excessAt(demand[p] - node.liveN);
+    };
     int64_t gain = 0;
     for (unsigned p = node.def; p <= node.use; ++p)
-      if (!keeps(node, p))
-        gain += excessAt(demand[p]) - excessAt(demand[p] - node.liveN);
+      gain += gainAt(p);
+    forEachKept(node, [&](unsigned p) { gain -= gainAt(p); });
     return gain;
   };
   // Rank: larger first. Spilling only lowers demand, so a node's gain only
@@ -132,10 +154,7 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       queue.push({fresh, order, v});
       continue;
     }
-    const Node &node = nodes[v];
-    for (unsigned p = node.def; p <= node.use; ++p)
-      if (!keeps(node, p))
-        demand[p] -= node.liveN;
+    apply(nodes[v], -1);
     totalExcess -= gain;
     result.push_back(v);
   }
@@ -152,9 +171,7 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       fits = keeps(node, p) || demand[p] + node.liveN <= usable;
     if (!fits)
       continue;
-    for (unsigned p = node.def; p <= node.use; ++p)
-      if (!keeps(node, p))
-        demand[p] += node.liveN;
+    apply(node, +1);
     llvm::erase(result, v);
   }
   // Swaps: put one or two spills back and take a single cheaper one that
@@ -165,11 +182,6 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
                             [&](unsigned p) { return demand[p] <= usable; });
   if (!clear || nodes.size() > kSwapLimit)
     return result;
-  auto apply = [&](const Node &node, int64_t sign) {
-    for (unsigned p = node.def; p <= node.use; ++p)
-      if (!keeps(node, p))
-        demand[p] += sign * node.liveN;
-  };
   std::vector<bool> chosen(nodes.size(), false);
   for (unsigned v : result)
     chosen[v] = true;
