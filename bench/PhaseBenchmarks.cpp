@@ -184,9 +184,6 @@ void benchRound(benchmark::State &state, Kernel &k) {
   Failure failure;
   FailureOr<Selection> first =
       select(k.problem, k.graph, k.stack, nullptr, failure);
-  llvm::StringSet<> names;
-  for (auto memloc : k.func.getBodyBlock().getOps<bir::MemLocOp>())
-    names.insert(memloc.getName());
   state.counters["spills"] = double(first->spills.size());
   for (auto _ : state) {
     state.PauseTiming();
@@ -194,9 +191,8 @@ void benchRound(benchmark::State &state, Kernel &k) {
     Problem problem = k.problem;
     state.ResumeTiming();
     SpillCounters counters;
-    LocationNames minted(&names);
-    if (failed(spillProblem(lf, problem, first->spills, true, counters, minted,
-                            nullptr, failure)))
+    if (failed(spillProblem(lf, problem, first->spills, true, counters,
+                            /*names=*/nullptr, nullptr, failure)))
       state.SkipWithError("spillProblem failed");
     Graph graph = buildInterference(problem, nullptr);
     findCosts(problem, 64, nullptr);

@@ -262,7 +262,7 @@ void placed(const Problem &problem, const Selection &selection,
 /// already costlier than `bound` after a later round is abandoned.
 Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
                           const Graph &graph, ArrayRef<unsigned> relief,
-                          const llvm::StringSet<> &names,
+                          const llvm::StringSet<> *names,
                           const AllocateOptions &options,
                           const Heuristic &heuristic, double bound,
                           llvm::raw_ostream *trace) {
@@ -282,7 +282,9 @@ Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
   LinearFunction roundLf = lf;
   Problem round = problem;
   SpillCounters counters;
-  LocationNames minted(&names);
+  std::optional<LocationNames> minted;
+  if (names)
+    minted.emplace(names);
   // Each round spills at least one node and a spilled node is never spilled
   // again, so the loop ends.
   for (bool first = true;; first = false) {
@@ -291,7 +293,8 @@ Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
       spilled.push_back(round.nodes[v].memloc);
     countSpills(round, selection->spills, attempt);
     if (failed(spillProblem(roundLf, round, selection->spills,
-                            options.loopAware, counters, minted, trace,
+                            options.loopAware, counters,
+                            minted ? &*minted : nullptr, trace,
                             attempt.failure)))
       return attempt;
     traceSpillCost(attempt, trace);
@@ -419,7 +422,6 @@ LogicalResult applyAttempt(bir::FuncOp func, const LinearFunction &lf,
 /// exists and the budget allows finding it. `outcome` says what was proved.
 std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem,
                                 const Graph &graph,
-                                const llvm::StringSet<> &names,
                                 const AllocateOptions &options,
                                 const Attempt &best, std::string &outcome) {
   static const Heuristic exactHeuristic{"exact"};
@@ -473,13 +475,12 @@ std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem
   LinearFunction roundLf = lf;
   Problem rewritten = problem;
   SpillCounters counters;
-  LocationNames minted(&names);
   std::vector<Operation *> &round = attempt.spillRounds.emplace_back();
   for (unsigned v : *spills)
     round.push_back(problem.nodes[v].memloc);
   countSpills(problem, *spills, attempt);
   if (failed(spillProblem(roundLf, rewritten, *spills, options.loopAware,
-                          counters, minted, nullptr, attempt.failure)))
+                          counters, nullptr, nullptr, attempt.failure)))
     return std::nullopt;
   Graph rewrittenGraph = buildInterference(rewritten, nullptr);
   std::optional<std::vector<unsigned>> bases =
@@ -597,9 +598,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     report.heuristic = "preallocated";
   } else {
     findCosts(*problem, options.spill.copyLatency, trace);
-    llvm::StringSet<> names;
-    for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
-      names.insert(memloc.getName());
+    // The names the simulation mints show only in the trace: the function's
+    // names (to mint around) are gathered only then.
+    std::optional<llvm::StringSet<>> names;
+    if (trace) {
+      names.emplace();
+      for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+        names->insert(memloc.getName());
+    }
     std::vector<Attempt> attempts;
     attempts.reserve(options.heuristics.size() + 1);
     double bound = std::numeric_limits<double>::infinity();
@@ -634,7 +640,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
         attempts.push_back(earlier->repeatedAs(heuristic));
         continue;
       }
-      attempts.push_back(simulateHeuristic(lf, *problem, graph, relief, names,
+      attempts.push_back(simulateHeuristic(lf, *problem, graph, relief,
+                                           names ? &*names : nullptr,
                                            options, heuristic, bound, trace));
       bound = std::min(bound, attempts.back().score());
       // Only the best attempt keeps what it takes to apply it.
@@ -653,7 +660,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       report.scores.push_back(attempt.abandoned ? -bound : attempt.score());
     }
     if (options.exact) {
-      std::optional<Attempt> exact = runExact(lf, *problem, graph, names,
+      std::optional<Attempt> exact = runExact(lf, *problem, graph,
                                               options, attempts[best],
                                               report.exact);
       if (exact) {

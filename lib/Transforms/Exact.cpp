@@ -178,10 +178,9 @@ psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
     Problem model = problem;
     if (!spills.empty()) {
       SpillCounters counters;
-      LocationNames names;
       Failure ignored;
       if (failed(spillProblem(modelLf, model, spills, loopAware, counters,
-                              names, nullptr, ignored)))
+                              nullptr, nullptr, ignored)))
         continue;
     }
 

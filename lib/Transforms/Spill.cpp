@@ -187,7 +187,7 @@ LogicalResult psum::alloc::insertSpillCode(
 LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
                                         ArrayRef<unsigned> spills,
                                         bool loopAware, SpillCounters &counters,
-                                        LocationNames &names,
+                                        LocationNames *names,
                                         llvm::raw_ostream *trace,
                                         Failure &failure) {
   const std::vector<Node> &nodes = problem.nodes;
@@ -227,16 +227,18 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
   std::vector<std::vector<std::string>> reloadNames(spills.size());
   for (auto [s, v] : llvm::enumerate(spills)) {
     const Node &node = nodes[v];
+    reloadNames[s].resize(node.readers.size());
+    if (!names)
+      continue;
     std::string saved =
-        names.mint(node.name, "SpillTensorCopy", counters.spills);
+        names->mint(node.name, "SpillTensorCopy", counters.spills);
     if (trace)
       for (size_t i = 0; i < node.writers.size(); ++i)
         *trace << "insert spill " << saved << "\n";
-    for (size_t i = 0; i < node.readers.size(); ++i) {
-      reloadNames[s].push_back(
-          names.mint(node.name, "ReloadTensorCopy", counters.reloads));
+    for (std::string &name : reloadNames[s]) {
+      name = names->mint(node.name, "ReloadTensorCopy", counters.reloads);
       if (trace)
-        *trace << "insert reload " << reloadNames[s].back() << "\n";
+        *trace << "insert reload " << name << "\n";
     }
   }
 
@@ -338,7 +340,7 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     for (auto [writes, reads, name] :
          llvm::zip(reloadWrites, reloadReads, reloadNames[s])) {
       Node reload;
-      reload.name = name;
+      reload.name = std::move(name);
       reload.blocks = blocks;
       reload.blockBanks = blockBanks;
       reload.fromSpill = true;

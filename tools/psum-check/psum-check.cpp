@@ -269,7 +269,7 @@ std::string checkSpillUpdate(bir::FuncOp func) {
       irOk = succeeded(problem);
     }
     bool modelOk = succeeded(alloc::spillProblem(modelLf, model, spills, true,
-                                                 modelCounters, minted,
+                                                 modelCounters, &minted,
                                                  nullptr, modelFailure));
     if (irOk != modelOk)
       return irOk ? "spillProblem failed where the IR rewrite did not: " +

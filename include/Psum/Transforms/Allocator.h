@@ -394,13 +394,15 @@ mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
 /// (their accesses did not change; the points only move); spilled nodes and
 /// their reloads are rebuilt from their new accesses by describeNode, the
 /// code buildLiveRanges uses. Reloads have no memloc. `counters` and `names`
-/// advance as insertSpillCode's would. Fails where insertSpillCode or
+/// advance as insertSpillCode's would; without `names` (a caller that reads
+/// no minted name: neither trace nor diagnostics) minted nodes stay unnamed
+/// and `counters` unchanged. Fails where insertSpillCode or
 /// buildLiveRanges would (the failure may lack the op: callers take the IR
 /// path to report it); `lf` and `problem` are then unspecified.
 mlir::LogicalResult spillProblem(LinearFunction &lf, Problem &problem,
                                  llvm::ArrayRef<unsigned> spills,
                                  bool loopAware, SpillCounters &counters,
-                                 LocationNames &names, llvm::raw_ostream *trace,
+                                 LocationNames *names, llvm::raw_ostream *trace,
                                  Failure &failure);
 
 /// On a location minted by spilling: the name of the tensor it copies.
