@@ -380,8 +380,10 @@ Attempt attemptOnIR(bir::FuncOp func, const Geometry &geometry,
 /// placement. The rebuilt live ranges are checked against those the
 /// placement was made for; should they differ, the fixpoint goes on from
 /// the rewritten IR (trace says so), which is always a valid allocation.
-LogicalResult applyAttempt(bir::FuncOp func, const LinearFunction &lf,
-                           const Problem &problem, const Geometry &geometry,
+/// Takes the first round's analysis (`lf`, `problem`) to free it once the
+/// rounds are replayed, before the rebuild.
+LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
+                           Problem problem, const Geometry &geometry,
                            const AllocateOptions &options, Attempt &attempt,
                            llvm::raw_ostream *trace) {
   if (attempt.direct) {
@@ -400,6 +402,8 @@ LogicalResult applyAttempt(bir::FuncOp func, const LinearFunction &lf,
                                counters, nullptr, attempt.failure)))
       return failure();
   }
+  lf = LinearFunction();
+  problem = Problem();
   LinearFunction rewritten = linearize(func);
   FailureOr<Problem> final = buildLiveRanges(func, rewritten, geometry,
                                              options.loopAware, attempt.failure);
@@ -680,9 +684,12 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     Attempt &winner = attempts[best];
     if (trace)
       *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n";
+    // Nothing below reads the first round's analysis: the replay takes it
+    // (and frees it before the IR is analysed again), the graph goes now.
+    graph = Graph();
     if (!winner.committed &&
-        failed(applyAttempt(func, lf, *problem, *geometry, options, winner,
-                            trace))) {
+        failed(applyAttempt(func, std::move(lf), std::move(*problem),
+                            *geometry, options, winner, trace))) {
       winner.failure.emit();
       return mlir::failure();
     }
