@@ -66,16 +66,27 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     return (node.writers.front() <= p && p <= node.writers.back()) ||
            llvm::binary_search(node.readers, p);
   };
-  // Calls fn(p) for each point of `node`'s range where, spilled, it still
-  // holds its banks (`keeps`), without a search per point.
-  auto forEachKept = [](const Node &node, auto fn) {
+  // The points of `node`'s range where, spilled, it still holds its banks
+  // (`keeps`), without a search per point: the span from its first to its
+  // last writer (clipped to the range) goes to onSpan(lo, hi) if not empty,
+  // each reader outside it to onPoint(p).
+  auto forKept = [](const Node &node, auto onSpan, auto onPoint) {
     unsigned lo = std::max(node.writers.front(), node.def);
     unsigned hi = std::min(node.writers.back(), node.use);
-    for (unsigned p = lo; p <= hi; ++p)
-      fn(p);
+    if (lo <= hi)
+      onSpan(lo, hi);
     for (unsigned reader : node.readers)
       if (reader >= node.def && reader <= node.use && (reader < lo || reader > hi))
-        fn(reader);
+        onPoint(reader);
+  };
+  auto forEachKept = [&](const Node &node, auto fn) {
+    forKept(
+        node,
+        [&](unsigned lo, unsigned hi) {
+          for (unsigned p = lo; p <= hi; ++p)
+            fn(p);
+        },
+        fn);
   };
   // Adds (sign +1) or removes the banks `node` needs where it is spilled.
   auto apply = [&](const Node &node, int64_t sign) {
@@ -131,14 +142,9 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       return sums[hi + 1] - sums[lo];
     };
     int64_t gain = range(node.def, node.use);
-    unsigned keptLo = std::max(node.writers.front(), node.def);
-    unsigned keptHi = std::min(node.writers.back(), node.use);
-    if (keptLo <= keptHi)
-      gain -= range(keptLo, keptHi);
-    for (unsigned reader : node.readers)
-      if (reader >= node.def && reader <= node.use &&
-          (reader < keptLo || reader > keptHi))
-        gain -= range(reader, reader);
+    forKept(
+        node, [&](unsigned lo, unsigned hi) { gain -= range(lo, hi); },
+        [&](unsigned p) { gain -= range(p, p); });
     if (gain > 0)
       queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
   }
