@@ -48,6 +48,7 @@ private:
             unsigned numWrites = 1);
 
   void genBlock(unsigned depth);
+  void evacuate(const Slice &source);
   void defPlain();
   void drain();
   void accumulationLoop(unsigned depth);
@@ -123,6 +124,8 @@ void Generator::emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate,
   else if (kind == "activation")
     bir::ActivationOp::create(builder, loc, locs, ivs, apsAttr, cycles,
                               bir::ActivationFunc(pick(8)));
+  else if (kind == "copy")
+    bir::TensorCopyOp::create(builder, loc, locs, ivs, apsAttr, cycles);
   else
     bir::InstOp::create(builder, loc, locs, ivs, apsAttr, cycles, kind,
                         numWrites);
@@ -150,11 +153,21 @@ void Generator::defPlain() {
   live.push_back({t, banks, false});
 }
 
+/// Reads `source` out of PSUM into y: by an activation, or by a TensorCopy
+/// (which a spill points at the saved copy instead of reloading).
+void Generator::evacuate(const Slice &source) {
+  if (!chance(30))
+    return emit("activation", {Slice{y}, source});
+  int64_t bytes =
+      source.bytes ? source.bytes : bir::getMemLoc(source.loc).getBytes();
+  emit("copy", {Slice{y, {}, -1, 0, bytes}, source});
+}
+
 void Generator::drain() {
   if (live.empty())
     return;
   size_t i = pick(live.size());
-  emit("activation", {Slice{y}, Slice{live[i].loc}});
+  evacuate(Slice{live[i].loc});
   if (chance(75)) {
     if (live[i].accumulator)
       accumulatorBanks -= live[i].banks;
@@ -197,7 +210,7 @@ void Generator::tileLoop(unsigned depth) {
     emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
   if (chance(40))
     genBlock(depth + 1);
-  emit("activation", {Slice{y}, Slice{tiles, iv, 0}});
+  evacuate(Slice{tiles, iv, 0});
 }
 
 void Generator::plainLoop(unsigned depth) {
@@ -234,15 +247,15 @@ void Generator::halves() {
   bool overlap = chance(30);
   emit("matmul", {low, Slice{w}, Slice{x}});
   if (!overlap)
-    emit("activation", {Slice{y}, low});
+    evacuate(low);
   // Only between pieces that split apart: a tensor beside a whole `h` could
   // outgrow the room left beside the accumulation groups.
   if (!overlap && chance(50))
     defPlain();
   emit("matmul", {high, Slice{w}, Slice{x}});
   if (overlap)
-    emit("activation", {Slice{y}, low});
-  emit("activation", {Slice{y}, high});
+    evacuate(low);
+  evacuate(high);
 }
 
 void Generator::genBlock(unsigned depth) {
@@ -288,7 +301,7 @@ bir::FuncOp Generator::build(StringRef name) {
       break;
   }
   while (!live.empty()) {
-    emit("activation", {Slice{y}, Slice{live.back().loc}});
+    evacuate(Slice{live.back().loc});
     live.pop_back();
   }
   return func;

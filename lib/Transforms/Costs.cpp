@@ -2,7 +2,8 @@
 //
 // The seed's find_costs (@0xae1ba0): a spill saves after every writer and
 // reloads before every reader, each a TensorCopy of liveN banks, so the
-// cost is liveN x latency per save and per reload. Read-modify-written
+// cost is liveN x latency per save and per reload. A reader that is itself
+// a TensorCopy needs no reload (load2Copy): it copies from the saved value. Read-modify-written
 // locations (accumulation groups) cannot be spilled: cost +inf. Neither can
 // what spilling minted (saved originals, reloads): spilling them again would
 // only add copies, so they are +inf too and simplify pushes them last, which
@@ -38,5 +39,9 @@ void psum::alloc::findCosts(Problem &problem, unsigned copyLatency,
         *trace << " need load, add load cost, add to needSave " << node.name
                << "\n";
     }
+    // A TensorCopy reader copies from the saved value instead: no load.
+    if (trace)
+      for (size_t i = 0; i < node.copyReaders.size(); ++i)
+        *trace << "need load2Copy, add to needSave " << node.name << "\n";
   }
 }

@@ -136,15 +136,19 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   // one instruction. Accesses come in linear order.
   node.writers.clear();
   node.readers.clear();
+  node.copyReaders.clear();
+  auto addPoint = [](SmallVector<unsigned, 2> &points, unsigned point) {
+    if (points.empty() || points.back() != point)
+      points.push_back(point);
+  };
   for (const LocAccess &a : accesses) {
-    if (bir::isWrite(a.access.kind) &&
-        (node.writers.empty() || node.writers.back() != a.point))
-      node.writers.push_back(a.point);
-    if (bir::isRead(a.access.kind) &&
-        (node.readers.empty() || node.readers.back() != a.point))
-      node.readers.push_back(a.point);
+    if (bir::isWrite(a.access.kind))
+      addPoint(node.writers, a.point);
+    if (bir::isRead(a.access.kind))
+      addPoint(lf.isCopy(a.point) ? node.copyReaders : node.readers, a.point);
   }
-  // Read-modify-written locations (accumulation groups) are unspillable.
+  // Read-modify-written locations (accumulation groups) are unspillable (a
+  // TensorCopy never reads and writes one location).
   node.unspillable = llvm::any_of(node.writers, [&](unsigned point) {
     return llvm::is_contained(node.readers, point);
   });

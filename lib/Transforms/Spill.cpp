@@ -5,7 +5,8 @@
 // saved by a TensorCopy out of PSUM right after each writer into
 // <t>_SpillTensorCopy<id> (SBUF or DRAM), and copied back into a fresh PSUM
 // location <t>_ReloadTensorCopy<id> right before each reader, whose access
-// patterns are rewritten to read the reload.
+// patterns are rewritten to read the reload. A reader that is a TensorCopy
+// reads the saved copy instead (load2Copy): it is a copy out of PSUM already.
 //
 // spillProblem is the same rewrite on the problem: the linear points and
 // candidates that linearize and buildLiveRanges would find in the rewritten
@@ -166,6 +167,14 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
     if (trace)
       *trace << "insert reload " << reload.getName() << "\n";
   }
+  // load2Copy: a TensorCopy reader copies from the saved value.
+  for (unsigned point : node.copyReaders) {
+    Operation *reader = lf.points[point].op;
+    for (const bir::Access &access :
+         cast<bir::InstructionOpInterface>(reader).getAccesses())
+      if (access.loc == loc)
+        reader->setOperand(access.index, saved);
+  }
   original->setAttr(kSpilledAttr, builder.getUnitAttr());
   return success();
 }
@@ -194,7 +203,8 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
   for (unsigned v : spills)
     if (failed(checkSpillable(nodes[v], failure)))
       return mlir::failure();
-  // The copies, one per access of a spilled node: a reload before its
+  // The copies, one per access of a spilled node but for the reads of
+  // TensorCopies (load2Copy, they read the saved copy): a reload before its
   // reader, in spill order; saves after their writer with the latest spill
   // first, as each spill inserts its saves right after the writer. `first`
   // numbers the accesses of all spills: the copy of access a of spill s is
@@ -208,18 +218,24 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
                              access);
     }
   };
+  auto loadsToCopy = [&](const LocAccess &access) {
+    return !bir::isWrite(access.access.kind) && lf.isCopy(access.point);
+  };
   std::vector<Copy> copies;
   std::vector<unsigned> first;
+  unsigned numAccesses = 0;
   for (auto [s, v] : llvm::enumerate(spills)) {
     for (unsigned point : nodes[v].writers)
       if (failed(checkSaveable(lf.points[point].op, failure)))
         return mlir::failure();
-    first.push_back(copies.size());
+    first.push_back(numAccesses);
+    numAccesses += problem.accesses[v].size();
     for (auto [a, access] : llvm::enumerate(problem.accesses[v]))
-      copies.push_back({access.point, bir::isWrite(access.access.kind),
-                        unsigned(s), unsigned(a)});
+      if (!loadsToCopy(access))
+        copies.push_back({access.point, bir::isWrite(access.access.kind),
+                          unsigned(s), unsigned(a)});
   }
-  std::vector<unsigned> copyPoint(copies.size());
+  std::vector<unsigned> copyPoint(numAccesses);
   llvm::sort(copies,
              [](const Copy &a, const Copy &b) { return a.key() < b.key(); });
 
@@ -293,10 +309,9 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
       // Its accesses are untouched: the same live range, moved.
       node.def = moved[node.def];
       node.use = moved[node.use];
-      for (unsigned &point : node.writers)
-        point = moved[point];
-      for (unsigned &point : node.readers)
-        point = moved[point];
+      for (auto *points : {&node.writers, &node.readers, &node.copyReaders})
+        for (unsigned &point : *points)
+          point = moved[point];
       for (LocAccess &a : problem.accesses[v])
         a.point = moved[a.point];
       add(std::move(node), std::move(problem.accesses[v]));
@@ -304,10 +319,12 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     }
     // The original keeps its writes and gains the saves' reads (each save
     // follows its writer); each reader reads its own reload, written by
-    // copies just before it.
+    // copies just before it; TensorCopy readers read the saved copy.
     SmallVector<LocAccess> saves;
     std::vector<SmallVector<LocAccess>> reloadWrites, reloadReads;
     for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
+      if (loadsToCopy(access))
+        continue;
       unsigned copy = copyPoint[first[s] + a];
       bir::Access copied = access.access;
       if (bir::isWrite(access.access.kind)) {

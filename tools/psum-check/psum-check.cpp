@@ -287,7 +287,8 @@ std::string checkSpillUpdate(bir::FuncOp func) {
     for (auto [a, b] : llvm::zip(model.nodes, problem->nodes))
       if (a.name != b.name || a.def != b.def || a.use != b.use ||
           a.liveN != b.liveN || a.writers != b.writers ||
-          a.readers != b.readers || a.unspillable != b.unspillable ||
+          a.readers != b.readers || a.copyReaders != b.copyReaders ||
+          a.unspillable != b.unspillable ||
           a.fromSpill != b.fromSpill ||
           (a.memloc && a.memloc != b.memloc))
         return "spillProblem and the rebuild differ on '" + b.name +

@@ -60,6 +60,11 @@ struct LinearFunction {
   llvm::ArrayRef<unsigned> loopNest(unsigned point) const {
     return nests[points[point].nest];
   }
+  /// Whether `point` is a TensorCopy (the copies spillProblem inserts have
+  /// no op yet: all of them are).
+  bool isCopy(unsigned point) const {
+    return !points[point].op || llvm::isa<bir::TensorCopyOp>(points[point].op);
+  }
 };
 
 LinearFunction linearize(bir::FuncOp func);
@@ -155,8 +160,10 @@ struct Node {
   unsigned liveN = 1;       ///< banks live at once: blocks / shrink * blockBanks
   unsigned def = 0, use = 0; ///< live range [def, use] in linear points
   /// Linear points of the writer instructions (a spill saves after each)
-  /// and of the reader instructions (a spill reloads before each).
-  llvm::SmallVector<unsigned, 2> writers, readers;
+  /// and of the reader instructions (a spill reloads before each), but for
+  /// the TensorCopies that read the location: a spill points them at the
+  /// saved copy instead (the seed's load2Copy), no reload needed.
+  llvm::SmallVector<unsigned, 2> writers, readers, copyReaders;
   bool unspillable = false; ///< read-modify-written (an accumulation group)
   bool fromSpill = false;   ///< minted by spilling: spilling again cannot help
   std::optional<unsigned> pin;

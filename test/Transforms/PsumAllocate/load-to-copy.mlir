@@ -1,0 +1,81 @@
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true heuristic=seed" | FileCheck %s
+// RUN: psum-opt %s -split-input-file --psum-allocate="trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRACE
+// RUN: psum-check %s | FileCheck %s --check-prefix=CHECKED
+
+// The seed's load2Copy: a spilled value read by a TensorCopy needs no
+// reload into PSUM, the copy reads the saved value instead. The spill costs
+// the save alone (64 bank x cycles: the score), so the seed heuristic
+// spills t0 here, and t0 holds its bank only from its matmul to its save.
+// CHECK-LABEL: bir.func @copy_reader
+// CHECK-SAME: psum.score = 64
+// CHECK: %[[T0:.*]] = bir.memloc "t0" psum [128, 2048] {{{.*}}spilled}
+// CHECK-NEXT: %[[S0:.*]] = bir.memloc "t0_SpillTensorCopy0" sbuf [128, 2048] {spill_of = "t0"}
+// CHECK-NOT: ReloadTensorCopy
+// CHECK: bir.matmul %[[T0]] = %w, %x latency 64
+// CHECK-NEXT: bir.tensor_copy %[[S0]] = %[[T0]] latency 64
+// CHECK: bir.tensor_copy %y[0:128, 0:2048, 0] = %[[S0]] latency 32
+// CHECK-NOT: ReloadTensorCopy
+
+// TRACE: find costs
+// TRACE-NEXT: add store cost, remove from needSave t0
+// TRACE-NEXT: need load2Copy, add to needSave t0
+// TRACE-NEXT: add store cost, remove from needSave t1
+// TRACE-NEXT: need load, add load cost, add to needSave t1
+// TRACE: insert spill t0_SpillTensorCopy0
+// TRACE-NOT: insert reload
+// TRACE: PSUM score = 64 (lower is better)
+
+// CHECKED: checked 2 functions: 2 allocated, 0 rejected inputs, 0 violations
+bir.func @copy_reader attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 5
+  %t0 = bir.memloc "t0" psum [128, 2048]
+  %t1 = bir.memloc "t1" psum [128, 2048]
+  %t2 = bir.memloc "t2" psum [128, 2048]
+  %t3 = bir.memloc "t3" psum [128, 2048]
+  %t4 = bir.memloc "t4" psum [128, 2048]
+  bir.matmul %t0 = %w, %x latency 64
+  bir.matmul %t1 = %w, %x latency 64
+  bir.matmul %t2 = %w, %x latency 64
+  bir.matmul %t3 = %w, %x latency 64
+  bir.matmul %t4 = %w, %x latency 64
+  bir.tensor_copy %y[0:128, 0:2048, 0] = %t0 latency 32
+  bir.activation relu %y[0:128, 0:2048, 1] = %t1 latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
+  bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
+  bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
+}
+
+// -----
+
+// Readers of both kinds: the TensorCopy reads the saved value, the
+// activation (which can only read PSUM) a reload.
+// CHECK-LABEL: bir.func @copy_then_activation
+// CHECK-SAME: psum.score = 128
+// CHECK-DAG: %[[S0:.*]] = bir.memloc "t0_SpillTensorCopy0" sbuf
+// CHECK-DAG: %[[R0:.*]] = bir.memloc "t0_ReloadTensorCopy0" psum
+// CHECK: bir.tensor_copy %y[0:128, 0:2048, 0] = %[[S0]] latency 32
+// CHECK: bir.tensor_copy %[[R0]] = %[[S0]] latency 64
+// CHECK-NEXT: bir.activation relu %y[0:128, 0:2048, 5] = %[[R0]] latency 32
+bir.func @copy_then_activation attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 6
+  %t0 = bir.memloc "t0" psum [128, 2048]
+  %t1 = bir.memloc "t1" psum [128, 2048]
+  %t2 = bir.memloc "t2" psum [128, 2048]
+  %t3 = bir.memloc "t3" psum [128, 2048]
+  %t4 = bir.memloc "t4" psum [128, 2048]
+  bir.matmul %t0 = %w, %x latency 64
+  bir.matmul %t1 = %w, %x latency 64
+  bir.matmul %t2 = %w, %x latency 64
+  bir.matmul %t3 = %w, %x latency 64
+  bir.tensor_copy %y[0:128, 0:2048, 0] = %t0 latency 32
+  bir.matmul %t4 = %w, %x latency 64
+  bir.activation relu %y[0:128, 0:2048, 1] = %t1 latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
+  bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
+  bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
+  bir.activation relu %y[0:128, 0:2048, 5] = %t0 latency 32
+}
