@@ -75,6 +75,9 @@ struct Attempt {
   Failure failure;
   double spillCycles = 0;
   unsigned spilledTensors = 0;
+  /// Spill rounds run (each colors again: the seed's GCA iterations less
+  /// one), and how many nodes the first round spilled.
+  unsigned spillRoundsRun = 0, firstRoundSpills = 0;
   uint64_t banksUsed = 0;
   /// Given up once its spills cost more than the best complete attempt.
   bool abandoned = false;
@@ -99,6 +102,8 @@ struct Attempt {
     repeat.failure = failure;
     repeat.spillCycles = spillCycles;
     repeat.spilledTensors = spilledTensors;
+    repeat.spillRoundsRun = spillRoundsRun;
+    repeat.firstRoundSpills = firstRoundSpills;
     repeat.banksUsed = banksUsed;
     repeat.abandoned = abandoned;
     return repeat;
@@ -238,6 +243,8 @@ void countSpills(const Problem &problem, ArrayRef<unsigned> spills,
   for (unsigned v : spills)
     attempt.spillCycles += problem.nodes[v].cost;
   attempt.spilledTensors += spills.size();
+  if (attempt.spillRoundsRun++ == 0)
+    attempt.firstRoundSpills = spills.size();
 }
 
 void traceSpillCost(const Attempt &attempt, llvm::raw_ostream *trace) {
@@ -682,8 +689,18 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       }
     }
     Attempt &winner = attempts[best];
+    // G5 (docs/PsumAllocate.md): coloring rounds of the winner, and the
+    // share of the candidates its first round placed.
+    report.gcaIterations = winner.spillRoundsRun + 1;
+    report.firstIterPlaced =
+        problem->nodes.empty()
+            ? 1.0
+            : 1.0 - double(winner.firstRoundSpills) / problem->nodes.size();
     if (trace)
-      *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n";
+      *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n"
+             << "PSUM GCA interation nums = " << report.gcaIterations << "\n"
+             << formatPercent(report.firstIterPlaced)
+             << "%(psum first iter)\n";
     // Nothing below reads the first round's analysis: the replay takes it
     // (and frees it before the IR is analysed again), the graph goes now.
     graph = Graph();
@@ -732,6 +749,11 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
   if (!report.exact.empty())
     emitRemark(loc) << "exact mode: " << report.exact;
   emitRemark(loc) << "best PSUM heuristic = " << report.heuristic;
+  if (report.gcaIterations) {
+    emitRemark(loc) << "PSUM GCA interation nums = " << report.gcaIterations;
+    emitRemark(loc) << formatPercent(report.firstIterPlaced)
+                    << "%(psum first iter)";
+  }
   if (report.spilledTensors)
     emitRemark(loc) << "spilling from PSUM cost about "
                     << formatNumber(report.spillCycles) << " cycles";

@@ -101,6 +101,8 @@ static void writeFunction(llvm::json::OStream &json,
     json.attribute("peak_demand", report.peakDemand);
     json.attribute("utilization", report.utilization);
     json.attribute("spill_cycles", report.spillCycles);
+    json.attribute("gca_iterations", report.gcaIterations);
+    json.attribute("first_iter_placed", report.firstIterPlaced);
     if (report.exact.empty())
       json.attribute("exact", nullptr);
     else

@@ -43,6 +43,11 @@ struct FunctionReport {
   double utilization = 0;     ///< banks used / usable banks
   double spillCycles = 0;
   unsigned spilledTensors = 0;
+  /// The seed's "PSUM GCA interation nums" (coloring rounds of the kept
+  /// heuristic; 0: nothing allocated) and "%(psum first iter)" (share of
+  /// the candidates its first round placed).
+  unsigned gcaIterations = 0;
+  double firstIterPlaced = 1;
   /// What the exact mode concluded (empty when it did not run).
   std::string exact;
   std::vector<TensorReport> tensors;

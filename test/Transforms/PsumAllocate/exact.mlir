@@ -19,6 +19,8 @@
 // expected-remark @below {{best-of-n loop, heuristic = max-banks: PSUM score = 256 (lower is better)}}
 // expected-remark @below {{exact mode: improved best-of-n from 256 to 128}}
 // expected-remark @below {{best PSUM heuristic = exact}}
+// expected-remark @below {{PSUM GCA interation nums = 2}}
+// expected-remark @below {{80.00%(psum first iter)}}
 // expected-remark @below {{spilling from PSUM cost about 128 cycles}}
 // expected-remark @below {{number of tensors spilled from PSUM = 1}}
 // expected-remark @below {{100.00% PSUM utilization after allocation}}
@@ -51,6 +53,8 @@ bir.func @one_spill_suffices attributes {arch = #bir.arch<gen2, banks = 4>} {
 // expected-remark @below {{best-of-n loop, heuristic = seed: PSUM score = 0 (lower is better)}}
 // expected-remark @below {{exact mode: a spill-free placement exists; best-of-n found one}}
 // expected-remark @below {{best PSUM heuristic = seed}}
+// expected-remark @below {{PSUM GCA interation nums = 1}}
+// expected-remark @below {{100.00%(psum first iter)}}
 // expected-remark @below {{number of tensors spilled from PSUM = 0}}
 // expected-remark @below {{25.00% PSUM utilization after allocation}}
 bir.func @fits attributes {arch = #bir.arch<gen2>} {

@@ -15,6 +15,8 @@
 // OVERRIDE: SpillTensorCopy
 // expected-remark @below {{160.00% PSUM demand before spilling}}
 // expected-remark @below {{best PSUM heuristic = seed}}
+// expected-remark @below {{PSUM GCA interation nums = 1}}
+// expected-remark @below {{100.00%(psum first iter)}}
 // expected-remark @below {{number of tensors spilled from PSUM = 0}}
 // expected-remark @below {{62.50% PSUM utilization after allocation}}
 // expected-remark @below {{best-of-n loop, heuristic = seed: PSUM score = 0 (lower is better)}}
@@ -43,6 +45,8 @@ bir.func @on_gen2 attributes {arch = #bir.arch<gen2>} {
 // CHECK-COUNT-2: SpillTensorCopy{{[0-9]+}}" sbuf
 // expected-remark @below {{80.00% PSUM demand before spilling}}
 // expected-remark @below {{best PSUM heuristic = seed}}
+// expected-remark @below {{PSUM GCA interation nums = 3}}
+// expected-remark @below {{80.00%(psum first iter)}}
 // expected-remark @below {{spilling from PSUM cost about 256 cycles}}
 // expected-remark @below {{number of tensors spilled from PSUM = 2}}
 // expected-remark @below {{100.00% PSUM utilization after allocation}}

@@ -20,6 +20,8 @@
 // CHECK: spilling from PSUM cost about
 // CHECK: PSUM score = 256 (lower is better)
 // CHECK-NEXT: best PSUM heuristic = seed
+// CHECK-NEXT: PSUM GCA interation nums = 3
+// CHECK-NEXT: 80.00%(psum first iter)
 // CHECK-NEXT: number of tensors spilled from PSUM = 2
 // CHECK-NEXT: 100.00% PSUM utilization after allocation
 bir.func @pressure attributes {arch = #bir.arch<gen2, banks = 4>} {
