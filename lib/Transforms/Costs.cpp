@@ -3,11 +3,11 @@
 // The seed's find_costs (@0xae1ba0): a spill saves after every writer and
 // reloads before every reader, each a TensorCopy of liveN banks, so the
 // cost is liveN x latency per save and per reload. A reader that is itself
-// a TensorCopy needs no reload (load2Copy): it copies from the saved value. Read-modify-written
-// locations (accumulation groups) cannot be spilled: cost +inf. Neither can
-// what spilling minted (saved originals, reloads): spilling them again would
-// only add copies, so they are +inf too and simplify pushes them last, which
-// makes select place them first.
+// a TensorCopy needs no reload (load2Copy): it copies from the saved value.
+// Read-modify-written locations (accumulation groups) cannot be spilled:
+// cost +inf. Neither can what spilling minted (saved originals, reloads):
+// spilling them again would only add copies, so they are +inf too and
+// simplify pushes them last, which makes select place them first.
 //
 //===----------------------------------------------------------------------===//
 
