@@ -387,7 +387,7 @@ private:
 /// Inserts the save after every writer and a reload before every reader of
 /// each spilled node (writers and readers in program order; `lf` is the
 /// linearization `problem` was built from), and points the readers at their
-/// reloads.
+/// reloads, and the TensorCopy readers at the saved copy (load2Copy).
 mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
                                     const Problem &problem,
                                     llvm::ArrayRef<unsigned> spills,
