@@ -67,6 +67,11 @@ struct PsumPipelineOptions
       *this, "spill-space",
       llvm::cl::desc("where spilled values are saved (sbuf or dram)"),
       llvm::cl::init("sbuf")};
+  Option<bool> loadToCopy{
+      *this, "load-to-copy",
+      llvm::cl::desc("a TensorCopy reading a spilled tensor reads the saved "
+                     "copy, with no reload into PSUM (the seed's load2Copy)"),
+      llvm::cl::init(true)};
   Option<unsigned> copyLatency{
       *this, "copy-latency",
       llvm::cl::desc("cycles a spill or reload TensorCopy takes per bank"),

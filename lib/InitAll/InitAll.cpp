@@ -30,6 +30,7 @@ void psum::buildPsumPipeline(OpPassManager &pm,
   allocate.heuristic = options.heuristic;
   allocate.loopAware = options.loopAware;
   allocate.spillSpace = options.spillSpace;
+  allocate.loadToCopy = options.loadToCopy;
   allocate.copyLatency = options.copyLatency;
   allocate.remarks = options.remarks;
   allocate.reportFile = options.reportFile;

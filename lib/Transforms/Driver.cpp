@@ -579,6 +579,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
   if (failed(geometry))
     return failure();
+  geometry->loadToCopy = loadToCopy;
   if (trace)
     *trace << " allocating PSUM " << func.getSymName() << "\n";
 

@@ -145,7 +145,9 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
     if (bir::isWrite(a.access.kind))
       addPoint(node.writers, a.point);
     if (bir::isRead(a.access.kind))
-      addPoint(lf.isCopy(a.point) ? node.copyReaders : node.readers, a.point);
+      addPoint(geometry.loadToCopy && lf.isCopy(a.point) ? node.copyReaders
+                                                         : node.readers,
+               a.point);
   }
   // Read-modify-written locations (accumulation groups) are unspillable (a
   // TensorCopy never reads and writes one location).

@@ -219,7 +219,8 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     }
   };
   auto loadsToCopy = [&](const LocAccess &access) {
-    return !bir::isWrite(access.access.kind) && lf.isCopy(access.point);
+    return problem.geometry.loadToCopy && !bir::isWrite(access.access.kind) &&
+           lf.isCopy(access.point);
   };
   std::vector<Copy> copies;
   std::vector<unsigned> first;

@@ -117,6 +117,9 @@ struct Geometry {
   unsigned bankSize = 2048;
   /// Bit b set: bank b is reserved (never allocated).
   uint64_t reserved = 0;
+  /// A TensorCopy can read the spill space: one reading a spilled tensor
+  /// reads the saved copy, no reload (load2Copy).
+  bool loadToCopy = true;
 
   uint64_t allBanks() const {
     return numBanks >= 64 ? ~uint64_t(0) : (uint64_t(1) << numBanks) - 1;

@@ -37,6 +37,9 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
            "where spilled values are saved (sbuf or dram)">,
     Option<"copyLatency", "copy-latency", "unsigned", /*default=*/"64",
            "cycles a spill or reload TensorCopy takes per bank">,
+    Option<"loadToCopy", "load-to-copy", "bool", /*default=*/"true",
+           "a TensorCopy reading a spilled tensor reads the saved copy, with "
+           "no reload into PSUM (the seed's load2Copy)">,
     Option<"split", "split", "bool", /*default=*/"true",
            "split PSUM locations whose disjoint ranges are used at disjoint times">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",

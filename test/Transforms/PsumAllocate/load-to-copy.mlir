@@ -1,6 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true heuristic=seed" | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRACE
 // RUN: psum-check %s | FileCheck %s --check-prefix=CHECKED
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true heuristic=seed load-to-copy=false" | FileCheck %s --check-prefix=RELOAD
 
 // The seed's load2Copy: a spilled value read by a TensorCopy needs no
 // reload into PSUM, the copy reads the saved value instead. The spill costs
@@ -26,6 +27,14 @@
 // TRACE: PSUM score = 64 (lower is better)
 
 // CHECKED: checked 2 functions: 2 allocated, 0 rejected inputs, 0 violations
+
+// load-to-copy=false (a target whose TensorCopy cannot read the spill
+// space): the copy reads a reload like any reader; that reload meets the
+// four other tensors, so the seed heuristic spills t1 as well.
+// RELOAD-LABEL: bir.func @copy_reader
+// RELOAD-SAME: psum.score = 256
+// RELOAD: bir.tensor_copy %[[R0:.*]] = %t0_SpillTensorCopy0 latency 64
+// RELOAD-NEXT: bir.tensor_copy %y[0:128, 0:2048, 0] = %[[R0]] latency 32
 bir.func @copy_reader attributes {arch = #bir.arch<gen2, banks = 4>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 2048]
