@@ -26,7 +26,7 @@
 // TRACE-NOT: insert reload
 // TRACE: PSUM score = 64 (lower is better)
 
-// CHECKED: checked 2 functions: 2 allocated, 0 rejected inputs, 0 violations
+// CHECKED: checked 3 functions: 3 allocated, 0 rejected inputs, 0 violations
 
 // load-to-copy=false (a target whose TensorCopy cannot read the spill
 // space): the copy reads a reload like any reader; that reload meets the
@@ -87,4 +87,40 @@ bir.func @copy_then_activation attributes {arch = #bir.arch<gen2, banks = 4>} {
   bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
   bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
   bir.activation relu %y[0:128, 0:2048, 5] = %t0 latency 32
+}
+
+// -----
+
+// A rotating tile array drained in its loop: the spilled tile is saved
+// block by block, and the copy reads the saved block of its iteration (the
+// access pattern keeps its `%i`). Spilling the tile, not v, frees the bank v
+// needs beside the two accumulation groups.
+// CHECK-LABEL: bir.func @rotating_copy_reader
+// CHECK-SAME: psum.score = 64
+// CHECK: %[[S:.*]] = bir.memloc "tile_SpillTensorCopy0" sbuf [128, 2048] x 4 {spill_of = "tile"}
+// CHECK-NOT: ReloadTensorCopy
+// CHECK: bir.loop %[[I:.*]] = 0 to 4 {
+// CHECK: bir.matmul %tile[0:128, 0:2048, %[[I]]] = %w, %x latency 64
+// CHECK-NEXT: bir.tensor_copy %[[S]][0:128, 0:2048, %[[I]]] = %tile[0:128, 0:2048, %[[I]]] latency 64
+// CHECK: bir.tensor_copy %y[0:128, 0:2048, %[[I]]] = %[[S]][0:128, 0:2048, %[[I]]] latency 32
+bir.func @rotating_copy_reader attributes {arch = #bir.arch<gen2, banks = 3>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  %acc1 = bir.memloc "acc1" psum [128, 2048]
+  %acc2 = bir.memloc "acc2" psum [128, 2048]
+  %tile = bir.memloc "tile" psum [128, 2048] x 4
+  %v = bir.memloc "v" psum [128, 2048]
+  bir.matmul %acc1 = %w, %x latency 64
+  bir.matmul %acc2 = %w, %x latency 64
+  bir.loop %i = 0 to 4 {
+    bir.matmul %acc1 += %w, %x latency 64
+    bir.matmul %tile[0:128, 0:2048, %i] = %w, %x latency 64
+    bir.matmul %acc2 += %w, %x latency 64
+    bir.matmul %v = %w, %x latency 64
+    bir.activation relu %y[0:128, 0:2048, 0] = %v latency 32
+    bir.tensor_copy %y[0:128, 0:2048, %i] = %tile[0:128, 0:2048, %i] latency 32
+  }
+  bir.activation relu %y[0:128, 0:2048, 1] = %acc1 latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %acc2 latency 32
 }
