@@ -35,6 +35,9 @@ using namespace psum::alloc;
 
 namespace {
 
+/// The exact mode's outcome when it proved that no allocation exists.
+constexpr llvm::StringLiteral kNoAllocation = "no allocation exists";
+
 /// Numbers in reports: "%g" style (scores are whole cycles), "inf" for +inf.
 std::string formatNumber(double value) {
   std::string text;
@@ -477,7 +480,7 @@ std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem
     if (budget.exhausted)
       return exhausted();
     outcome = best.ok ? "no spill-free placement exists; best-of-n is optimal"
-                      : "no allocation exists";
+                      : kNoAllocation.str();
     return std::nullopt;
   }
 
@@ -685,7 +688,12 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
           attemptOnIR(func, *geometry, options, heuristics.front()));
       best = attempts.size() - 1;
       if (!attempts[best].ok) {
-        attempts[best].failure.emit();
+        // The exact mode's proof, when it ran, says the failure is not the
+        // heuristics'.
+        InFlightDiagnostic error = attempts[best].failure.emit();
+        if (report.exact == kNoAllocation)
+          error.attachNote(func.getLoc())
+              << "the exact mode tried every spill set: " << kNoAllocation;
         return mlir::failure();
       }
     }

@@ -31,10 +31,11 @@ uint64_t Selection::bankMask(const Problem &problem, unsigned node) const {
   return windowMask(*base[node], problem.nodes[node].liveN);
 }
 
-void Failure::emit() const {
+InFlightDiagnostic Failure::emit() const {
   InFlightDiagnostic diag = mlir::emitError(op->getLoc(), message);
   if (noteOp)
     diag.attachNote(noteOp->getLoc()) << note;
+  return diag;
 }
 
 LogicalResult psum::alloc::checkPins(const Problem &problem,

@@ -192,8 +192,9 @@ struct Failure {
   mlir::Operation *noteOp = nullptr;
   std::string note;
 
-  /// Emits the error (and note) on the ops' locations.
-  void emit() const;
+  /// Emits the error (and note) on the ops' locations; more notes may be
+  /// attached to the result.
+  mlir::InFlightDiagnostic emit() const;
 };
 
 /// Fills the footprint (shrink factor, liveN), live range, writers,
