@@ -698,18 +698,9 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       }
     }
     Attempt &winner = attempts[best];
-    // G5 (docs/PsumAllocate.md): coloring rounds of the winner, and the
-    // share of the candidates its first round placed.
-    report.gcaIterations = winner.spillRoundsRun + 1;
-    report.firstIterPlaced =
-        problem->nodes.empty()
-            ? 1.0
-            : 1.0 - double(winner.firstRoundSpills) / problem->nodes.size();
     if (trace)
-      *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n"
-             << "PSUM GCA interation nums = " << report.gcaIterations << "\n"
-             << formatPercent(report.firstIterPlaced)
-             << "%(psum first iter)\n";
+      *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n";
+    size_t candidates = problem->nodes.size();
     // Nothing below reads the first round's analysis: the replay takes it
     // (and frees it before the IR is analysed again), the graph goes now.
     graph = Graph();
@@ -719,6 +710,16 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       winner.failure.emit();
       return mlir::failure();
     }
+    // G5 (docs/PsumAllocate.md): coloring rounds of the winner (counted
+    // after the replay, which may go on on the IR), and the share of the
+    // candidates its first round placed.
+    report.gcaIterations = winner.spillRoundsRun + 1;
+    report.firstIterPlaced =
+        candidates ? 1.0 - double(winner.firstRoundSpills) / candidates : 1.0;
+    if (trace)
+      *trace << "PSUM GCA interation nums = " << report.gcaIterations << "\n"
+             << formatPercent(report.firstIterPlaced)
+             << "%(psum first iter)\n";
     report.heuristic = winner.heuristic->name;
     report.score = winner.score();
     report.spillCycles = winner.spillCycles;
