@@ -229,9 +229,11 @@ def BIR_ActivationOp : BIR_InstructionOp<"activation", (ins BIR_ActivationFunc:$
 def BIR_TensorCopyOp : BIR_InstructionOp<"tensor_copy", (ins)> {
   let summary = "copy between locations (the spill and reload carrier)";
   let description = [{
-    Copies one access pattern into another of the same footprint size. The
-    PSUM allocator saves a spilled value with a `tensor_copy` out of PSUM and
-    reloads it with a `tensor_copy` back into PSUM.
+    Copies one access pattern into another of the same footprint size,
+    between any memory spaces. The PSUM allocator saves a spilled value with
+    a `tensor_copy` out of PSUM and reloads it with a `tensor_copy` back into
+    PSUM; a `tensor_copy` that reads a spilled value is pointed at the saved
+    copy instead of a reload (the seed's load2Copy).
 
     Example:
 
