@@ -145,8 +145,7 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
     if (bir::isWrite(a.access.kind))
       addPoint(node.writers, a.point);
     if (bir::isRead(a.access.kind))
-      addPoint(geometry.loadToCopy && lf.isCopy(a.point) ? node.copyReaders
-                                                         : node.readers,
+      addPoint(loadsToCopy(lf, geometry, a) ? node.copyReaders : node.readers,
                a.point);
   }
   // Read-modify-written locations (accumulation groups) are unspillable (a

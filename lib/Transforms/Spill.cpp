@@ -218,10 +218,6 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
                              access);
     }
   };
-  auto loadsToCopy = [&](const LocAccess &access) {
-    return problem.geometry.loadToCopy && !bir::isWrite(access.access.kind) &&
-           lf.isCopy(access.point);
-  };
   std::vector<Copy> copies;
   std::vector<unsigned> first;
   unsigned numAccesses = 0;
@@ -232,7 +228,7 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     first.push_back(numAccesses);
     numAccesses += problem.accesses[v].size();
     for (auto [a, access] : llvm::enumerate(problem.accesses[v]))
-      if (!loadsToCopy(access))
+      if (!loadsToCopy(lf, problem.geometry, access))
         copies.push_back({access.point, bir::isWrite(access.access.kind),
                           unsigned(s), unsigned(a)});
   }
@@ -324,7 +320,7 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
     SmallVector<LocAccess> saves;
     std::vector<SmallVector<LocAccess>> reloadWrites, reloadReads;
     for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
-      if (loadsToCopy(access))
+      if (loadsToCopy(lf, problem.geometry, access))
         continue;
       unsigned copy = copyPoint[first[s] + a];
       bir::Access copied = access.access;

@@ -128,6 +128,14 @@ struct Geometry {
   unsigned usableBanks() const;
 };
 
+/// Whether `access` is a TensorCopy's read, which a spill of the location
+/// points at the saved copy instead of a reload (load2Copy).
+inline bool loadsToCopy(const LinearFunction &lf, const Geometry &geometry,
+                        const LocAccess &access) {
+  return geometry.loadToCopy && !bir::isWrite(access.access.kind) &&
+         lf.isCopy(access.point);
+}
+
 /// The geometry of `func`'s architecture with the pass options' overrides
 /// (empty / 0: keep); emits an error on `func` for a bad override.
 mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
