@@ -34,35 +34,47 @@ using namespace mlir;
 using namespace psum;
 namespace cl = llvm::cl;
 
+/// libLLVM registers hundreds of backend options: --help shows only these.
+static cl::OptionCategory checkCategory("psum-check options");
+
 static cl::list<std::string> inputFiles(cl::Positional,
-                                        cl::desc("[bir files to check]"));
-static cl::opt<uint64_t> seedOpt("seed", cl::desc("first seed"), cl::init(1));
+                                        cl::desc("[bir files to check]"),
+                                        cl::cat(checkCategory));
+static cl::opt<uint64_t> seedOpt("seed", cl::desc("first seed"), cl::init(1),
+                                 cl::cat(checkCategory));
 static cl::opt<unsigned> countOpt("count",
                                   cl::desc("random functions to check"),
-                                  cl::init(0));
+                                  cl::init(0), cl::cat(checkCategory));
 static cl::opt<std::string> archOpt("arch",
                                     cl::desc("gen1, gen2 or mixed (alternate)"),
-                                    cl::init("mixed"));
+                                    cl::init("mixed"), cl::cat(checkCategory));
 static cl::opt<unsigned> maxTensorsOpt("max-tensors", cl::init(14),
-                                       cl::desc("PSUM tensors per function"));
-static cl::opt<unsigned> maxInstructionsOpt(
-    "max-instructions", cl::init(60), cl::desc("instructions per function"));
+                                       cl::desc("PSUM tensors per function"),
+                                       cl::cat(checkCategory));
+static cl::opt<unsigned>
+    maxInstructionsOpt("max-instructions", cl::init(60),
+                       cl::desc("instructions per function"),
+                       cl::cat(checkCategory));
 static cl::opt<unsigned> maxDepthOpt("max-depth", cl::init(2),
-                                     cl::desc("loop nest depth"));
+                                     cl::desc("loop nest depth"),
+                                     cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
-                             cl::init(false));
+                             cl::init(false), cl::cat(checkCategory));
 static cl::opt<bool> qualityOpt(
     "quality", cl::init(false),
     cl::desc("compare spill costs of the seed heuristic, best-of-n and the "
-             "exact mode instead of checking correctness"));
+             "exact mode instead of checking correctness"),
+    cl::cat(checkCategory));
 static cl::opt<bool> corruptOpt(
     "corrupt", cl::init(false),
     cl::desc("after allocating, move every PSUM location to bank 0 (shows "
-             "that the simulator catches a wrong allocation)"));
-static cl::opt<std::string> allocateOptions(
-    "allocate-options", cl::init(""),
-    cl::desc("extra psum-allocate options, e.g. \"best-of=1\""));
+             "that the simulator catches a wrong allocation)"),
+    cl::cat(checkCategory));
+static cl::opt<std::string>
+    allocateOptions("allocate-options", cl::init(""),
+                    cl::desc("extra psum-allocate options, e.g. \"best-of=1\""),
+                    cl::cat(checkCategory));
 
 namespace {
 
@@ -468,6 +480,7 @@ void reduce(bir::FuncOp func, StringRef message) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerPsumPasses();
+  cl::HideUnrelatedOptions(checkCategory);
   cl::ParseCommandLineOptions(argc, argv, "Psum allocation property checker\n");
 
   DialectRegistry registry;
