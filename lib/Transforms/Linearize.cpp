@@ -67,6 +67,7 @@ RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
       range.firstDef = a.point;
     if (bir::isRead(a.access.kind))
       range.lastUse = a.point;
+    range.lastAccess = std::max(range.lastAccess, a.point);
   }
   return range;
 }
@@ -93,30 +94,70 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
   range.use = std::max(range.use, lf.loops[loop].backEdge);
 }
 
+/// Whether the write `w` stores every byte the read `r` loads: the same
+/// blocks (or all of them) and enclosing partition and byte ranges.
+static bool covers(const bir::Access &w, const bir::Access &r) {
+  bir::AccessAttr wp = w.ap, rp = r.ap;
+  bool blocks = wp.allBlocks() || (!rp.allBlocks() && w.iv == r.iv &&
+                                   wp.getBlockOffset() == rp.getBlockOffset());
+  auto within = [](int64_t inner, int64_t innerSize, int64_t outer,
+                   int64_t outerSize) {
+    return outer <= inner && inner + innerSize <= outer + outerSize;
+  };
+  return blocks &&
+         within(rp.getPartOffset(), rp.getPartSize(), wp.getPartOffset(),
+                wp.getPartSize()) &&
+         within(rp.getByteOffset(), rp.getByteSize(), wp.getByteOffset(),
+                wp.getByteSize());
+}
+
+/// Whether the read `r` sees only what the current iteration of `loop`
+/// wrote: a plain write before it inside `loop`, in r's loop or one around
+/// it (so it runs whenever r does), stores all r reads. Such a read carries
+/// nothing around the back-edge, however the writes after it look (e.g. the
+/// save right after a rotating tile's `t[iv]` while `t[iv + 1]` follows).
+static bool readsOwnIteration(const LinearFunction &lf,
+                              ArrayRef<LocAccess> accesses, const LocAccess &r,
+                              unsigned loop) {
+  ArrayRef<unsigned> readNest = lf.loopNest(r.point);
+  return llvm::any_of(accesses, [&](const LocAccess &w) {
+    if (w.access.kind != bir::AccessKind::Write || w.point >= r.point ||
+        w.point <= lf.loops[loop].header)
+      return false;
+    ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
+    return writeNest.size() <= readNest.size() &&
+           writeNest == readNest.take_front(writeNest.size()) &&
+           llvm::is_contained(writeNest, loop) && covers(w.access, r.access);
+  });
+}
+
 Interval psum::alloc::liveInterval(const LinearFunction &lf,
                                    ArrayRef<LocAccess> accesses, RawRange raw,
                                    bool loopAware) {
-  Interval range{*raw.firstDef, std::max(*raw.firstDef, *raw.lastUse)};
+  // To the last access, not the last reader (the seed's use): a write after
+  // the last read still needs the banks (docs/PsumAllocate.md, Decisions).
+  Interval range{*raw.firstDef, std::max(*raw.firstDef, raw.lastAccess)};
   if (!loopAware)
     return range;
   range = extendAroundLoops(lf, range);
 
   // Within the innermost loop holding both def and use, a read before a
   // write in the body may read the previous iteration's value.
-  std::optional<unsigned> firstRead, lastWrite;
-  for (const LocAccess &a : accesses) {
-    if (a.access.kind == bir::AccessKind::Read && !firstRead)
-      firstRead = a.point;
+  std::optional<unsigned> lastWrite;
+  for (const LocAccess &a : accesses)
     if (bir::isWrite(a.access.kind))
       lastWrite = a.point;
-  }
   ArrayRef<unsigned> defNest = lf.loopNest(*raw.firstDef);
   ArrayRef<unsigned> useNest = lf.loopNest(*raw.lastUse);
   size_t common = 0;
   while (common < defNest.size() && common < useNest.size() &&
          defNest[common] == useNest[common])
     ++common;
-  if (common > 0 && firstRead && lastWrite && *firstRead < *lastWrite)
+  if (common > 0 && lastWrite &&
+      llvm::any_of(accesses, [&](const LocAccess &r) {
+        return r.access.kind == bir::AccessKind::Read && r.point < *lastWrite &&
+               !readsOwnIteration(lf, accesses, r, defNest[common - 1]);
+      }))
     coverLoop(lf, defNest[common - 1], range);
 
   // A block written as iv + c and read as iv + c' (c' < c) crosses the
@@ -135,8 +176,11 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
     auto it = maxWrite.find(a.access.iv);
     if (it == maxWrite.end() || a.access.ap.getBlockOffset() >= it->second)
       continue;
-    Operation *loop = cast<BlockArgument>(a.access.iv).getOwner()->getParentOp();
-    coverLoop(lf, lf.loopOf.lookup(loop), range);
+    Operation *loopOp =
+        cast<BlockArgument>(a.access.iv).getOwner()->getParentOp();
+    unsigned loop = lf.loopOf.lookup(loopOp);
+    if (!readsOwnIteration(lf, accesses, a, loop))
+      coverLoop(lf, loop, range);
   }
 
   // The first `+=` of a group starts it in the first iteration of its
@@ -165,7 +209,8 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
       ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
       if (!readNest.empty() && !writeNest.empty() &&
           readNest.front() == writeNest.front()) {
-        coverLoop(lf, readNest.front(), range);
+        if (!readsOwnIteration(lf, accesses, r, readNest.front()))
+          coverLoop(lf, readNest.front(), range);
         break;
       }
     }

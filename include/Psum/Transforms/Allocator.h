@@ -93,14 +93,16 @@ struct Interval {
 Interval extendAroundLoops(const LinearFunction &lf, Interval raw);
 
 /// First writer and last reader of `accesses`. Nullopt def / use when there
-/// is no writer / reader.
+/// is no writer / reader. `lastAccess` is later than `lastUse` when a write
+/// follows the last read: a dead write still lands in the location's banks.
 struct RawRange {
   std::optional<unsigned> firstDef, lastUse;
+  unsigned lastAccess = 0;
 };
 RawRange findDefUse(llvm::ArrayRef<LocAccess> accesses);
 
 /// The live range of a location with `accesses` (at least one writer and one
-/// reader): [first writer, last reader], then, if `loopAware`, the seed's
+/// reader): [first writer, last access], then, if `loopAware`, the seed's
 /// extension around loops, and a whole loop for values carried around its
 /// back-edge (a read before a write in the body, or a block written as
 /// `iv + c` and read as `iv + c'` with c' < c in a later iteration).

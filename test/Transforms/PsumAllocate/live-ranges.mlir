@@ -66,3 +66,78 @@ bir.func @sibling_loops attributes {arch = #bir.arch<gen2>} {
   }
 }
 // FAMILYA-LABEL: remark: live [1, 4], 1 banks, shrink factor 1
+
+// -----
+
+// A write after the last read still lands in the location's banks: the range
+// runs to the last access (points 0-3), not to the last reader (point 1), so
+// 'b' cannot take the bank 'a' is written to again at point 3.
+bir.func @dead_write attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-remark @+1 {{live [0, 3], 1 banks, shrink factor 1}}
+  %a = bir.memloc "a" psum [128, 2048]
+  // expected-remark @+1 {{live [2, 4], 1 banks, shrink factor 1}}
+  %b = bir.memloc "b" psum [128, 2048]
+  bir.matmul %a = %w, %x latency 64
+  bir.activation identity %y = %a latency 32
+  bir.matmul %b = %w, %x latency 64
+  bir.matmul %a = %w, %x latency 64
+  bir.activation identity %y = %b latency 32
+}
+// FAMILYA-LABEL: remark: live [0, 3], 1 banks, shrink factor 1
+// FAMILYA-NEXT: bir.memloc "a"
+
+// -----
+
+// The read follows a write of all it reads in the same iteration: nothing is
+// carried around the back-edge although a write follows the read. Points: 0
+// header, 1 matmul, 2 activation, 3 matmul, 4 back-edge.
+bir.func @own_iteration attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-remark @+1 {{live [1, 3], 1 banks, shrink factor 1}}
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t = %w, %x latency 64
+    bir.activation identity %y = %t latency 32
+    bir.matmul %t = %w, %x latency 64
+  }
+}
+
+// -----
+
+// The same for a rotating tile: t[i] is read after this iteration's write
+// of t[i], so the later write of t[i + 1] carries nothing into the read.
+bir.func @rotating_own_iteration attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-remark @+1 {{live [1, 3], 2 banks, shrink factor 2}}
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.loop %i = 0 to 3 {
+    bir.matmul %t[0:128, 0:2048, %i] = %w, %x latency 64
+    bir.activation identity %y = %t[0:128, 0:2048, %i] latency 32
+    bir.matmul %t[0:128, 0:2048, %i + 1] = %w, %x latency 64
+  }
+}
+
+// -----
+
+// A write of half the bytes does not cover the read: the other half of
+// t[i] was written as t[i + 1] in the previous iteration, so t is live
+// across the whole loop (header 0 to back-edge 4).
+bir.func @partial_write_carries attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-remark @+1 {{live [0, 4], 2 banks, shrink factor 2}}
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.loop %i = 0 to 3 {
+    bir.matmul %t[0:128, 0:1024, %i] = %w, %x[0:128, 0:1024] latency 64
+    bir.activation identity %y = %t[0:128, 0:2048, %i] latency 32
+    bir.matmul %t[0:128, 0:2048, %i + 1] = %w, %x latency 64
+  }
+}
