@@ -120,15 +120,22 @@ static bool readsOwnIteration(const LinearFunction &lf,
                               ArrayRef<LocAccess> accesses, const LocAccess &r,
                               unsigned loop) {
   ArrayRef<unsigned> readNest = lf.loopNest(r.point);
-  return llvm::any_of(accesses, [&](const LocAccess &w) {
-    if (w.access.kind != bir::AccessKind::Write || w.point >= r.point ||
-        w.point <= lf.loops[loop].header)
+  unsigned header = lf.loops[loop].header;
+  // `r` is one of `accesses`, which are in linear order: the candidates are
+  // the accesses before it, back to the loop's header.
+  for (const LocAccess &w :
+       llvm::reverse(accesses.take_front(&r - accesses.data()))) {
+    if (w.point <= header)
       return false;
+    if (w.access.kind != bir::AccessKind::Write || w.point == r.point)
+      continue;
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
-    return writeNest.size() <= readNest.size() &&
-           writeNest == readNest.take_front(writeNest.size()) &&
-           llvm::is_contained(writeNest, loop) && covers(w.access, r.access);
-  });
+    if (writeNest.size() <= readNest.size() &&
+        writeNest == readNest.take_front(writeNest.size()) &&
+        llvm::is_contained(writeNest, loop) && covers(w.access, r.access))
+      return true;
+  }
+  return false;
 }
 
 Interval psum::alloc::liveInterval(const LinearFunction &lf,
