@@ -51,6 +51,8 @@ private:
   void evacuate(const Slice &source);
   void defPlain();
   void drain();
+  /// Takes live[i] out of the live values after its last read.
+  void retire(size_t i);
   void accumulationLoop(unsigned depth);
   void tileLoop(unsigned depth);
   void plainLoop(unsigned depth);
@@ -71,6 +73,8 @@ private:
   unsigned numTensors = 0, numInstructions = 0;
   Value w, x, y;
   std::vector<Live> live;
+  /// Drained plain tensors, which defPlain may write again.
+  std::vector<Live> drained;
 };
 
 } // namespace
@@ -138,6 +142,18 @@ bir::LoopOp Generator::loop(int64_t trip) {
 }
 
 void Generator::defPlain() {
+  // Decided before anything else so that reusePercent = 0 draws nothing.
+  if (options.reusePercent && !drained.empty() &&
+      chance(options.reusePercent)) {
+    size_t i = pick(drained.size());
+    Live again = drained[i];
+    if (again.banks + accumulatorBanks > usableBanks)
+      return drain();
+    drained.erase(drained.begin() + i);
+    emit("matmul", {Slice{again.loc}, Slice{w}, Slice{x}});
+    live.push_back(again);
+    return;
+  }
   if (numTensors >= options.maxTensors)
     return drain();
   static constexpr int64_t kBytes[] = {512, 1024, 2048, 2048, 2048, 4096, 6144};
@@ -168,11 +184,16 @@ void Generator::drain() {
     return;
   size_t i = pick(live.size());
   evacuate(Slice{live[i].loc});
-  if (chance(75)) {
-    if (live[i].accumulator)
-      accumulatorBanks -= live[i].banks;
-    live.erase(live.begin() + i);
-  }
+  if (chance(75))
+    retire(i);
+}
+
+void Generator::retire(size_t i) {
+  if (live[i].accumulator)
+    accumulatorBanks -= live[i].banks;
+  else
+    drained.push_back(live[i]);
+  live.erase(live.begin() + i);
 }
 
 void Generator::accumulationLoop(unsigned depth) {
@@ -227,11 +248,8 @@ void Generator::genericInst() {
   Value t = memloc("v" + std::to_string(numTensors++), bir::MemorySpace::psum,
                    2048, 1);
   emit("vector_op", {Slice{t}, Slice{source}, Slice{x}});
-  if (chance(50)) {
-    if (live[i].accumulator)
-      accumulatorBanks -= live[i].banks;
-    live.erase(live.begin() + i);
-  }
+  if (chance(50))
+    retire(i);
   live.push_back({t, 1, false});
 }
 

@@ -94,30 +94,61 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
   range.use = std::max(range.use, lf.loops[loop].backEdge);
 }
 
-/// Whether the write `w` stores every byte the read `r` loads: the same
-/// blocks (or all of them) and enclosing partition and byte ranges.
-static bool covers(const bir::Access &w, const bir::Access &r) {
-  bir::AccessAttr wp = w.ap, rp = r.ap;
-  bool blocks = wp.allBlocks() || (!rp.allBlocks() && w.iv == r.iv &&
-                                   wp.getBlockOffset() == rp.getBlockOffset());
-  auto within = [](int64_t inner, int64_t innerSize, int64_t outer,
-                   int64_t outerSize) {
-    return outer <= inner && inner + innerSize <= outer + outerSize;
-  };
-  return blocks &&
-         within(rp.getPartOffset(), rp.getPartSize(), wp.getPartOffset(),
-                wp.getPartSize()) &&
-         within(rp.getByteOffset(), rp.getByteSize(), wp.getByteOffset(),
-                wp.getByteSize());
-}
+namespace {
+/// Which writes leave nothing of a location's older value that a given read
+/// could load, by the rules psum-verify-allocation applies as well (so the
+/// checker never finds a value live where the allocator did not): a write
+/// covering the partitions and bytes of every read of the location, of all
+/// its blocks (or its only one) without an induction variable, or, when
+/// every access indexes blocks by the same loop's iv, of the read's block.
+class Overwrites {
+public:
+  explicit Overwrites(ArrayRef<LocAccess> accesses) {
+    blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
+    rotationIv = accesses.front().access.iv;
+    for (const LocAccess &a : accesses) {
+      if (a.access.iv != rotationIv)
+        rotationIv = nullptr;
+      if (!bir::isRead(a.access.kind))
+        continue;
+      bir::AccessAttr ap = a.access.ap;
+      partLo = std::min(partLo, ap.getPartOffset());
+      partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
+      byteLo = std::min(byteLo, ap.getByteOffset());
+      byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
+    }
+  }
+
+  bool kills(const bir::Access &w, const bir::Access &r) const {
+    bir::AccessAttr wp = w.ap;
+    if (wp.getPartOffset() > partLo ||
+        wp.getPartOffset() + wp.getPartSize() < partHi ||
+        wp.getByteOffset() > byteLo ||
+        wp.getByteOffset() + wp.getByteSize() < byteHi)
+      return false;
+    if (!w.iv)
+      return wp.allBlocks() || blocks == 1;
+    return w.iv == rotationIv && w.iv == r.iv &&
+           wp.getBlockOffset() == r.ap.getBlockOffset();
+  }
+
+private:
+  int64_t partLo = INT64_MAX, partHi = INT64_MIN;
+  int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
+  int64_t blocks = 1;
+  Value rotationIv;
+};
+} // namespace
 
 /// Whether the read `r` sees only what the current iteration of `loop`
 /// wrote: a plain write before it inside `loop`, in r's loop or one around
-/// it (so it runs whenever r does), stores all r reads. Such a read carries
-/// nothing around the back-edge, however the writes after it look (e.g. the
-/// save right after a rotating tile's `t[iv]` while `t[iv + 1]` follows).
+/// it (so it runs whenever r does), overwrites all r could read. Such a read
+/// carries nothing around the back-edge, however the writes after it look
+/// (e.g. the save right after a rotating tile's `t[iv]` while `t[iv + 1]`
+/// follows).
 static bool readsOwnIteration(const LinearFunction &lf,
-                              ArrayRef<LocAccess> accesses, const LocAccess &r,
+                              ArrayRef<LocAccess> accesses,
+                              const Overwrites &overwrites, const LocAccess &r,
                               unsigned loop) {
   ArrayRef<unsigned> readNest = lf.loopNest(r.point);
   unsigned header = lf.loops[loop].header;
@@ -132,7 +163,8 @@ static bool readsOwnIteration(const LinearFunction &lf,
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
     if (writeNest.size() <= readNest.size() &&
         writeNest == readNest.take_front(writeNest.size()) &&
-        llvm::is_contained(writeNest, loop) && covers(w.access, r.access))
+        llvm::is_contained(writeNest, loop) &&
+        overwrites.kills(w.access, r.access))
       return true;
   }
   return false;
@@ -147,6 +179,7 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   if (!loopAware)
     return range;
   range = extendAroundLoops(lf, range);
+  Overwrites overwrites(accesses);
 
   // Within the innermost loop holding both def and use, a read before a
   // write in the body may read the previous iteration's value.
@@ -163,7 +196,8 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   if (common > 0 && lastWrite &&
       llvm::any_of(accesses, [&](const LocAccess &r) {
         return r.access.kind == bir::AccessKind::Read && r.point < *lastWrite &&
-               !readsOwnIteration(lf, accesses, r, defNest[common - 1]);
+               !readsOwnIteration(lf, accesses, overwrites, r,
+                                  defNest[common - 1]);
       }))
     coverLoop(lf, defNest[common - 1], range);
 
@@ -186,7 +220,7 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
     Operation *loopOp =
         cast<BlockArgument>(a.access.iv).getOwner()->getParentOp();
     unsigned loop = lf.loopOf.lookup(loopOp);
-    if (!readsOwnIteration(lf, accesses, a, loop))
+    if (!readsOwnIteration(lf, accesses, overwrites, a, loop))
       coverLoop(lf, loop, range);
   }
 
@@ -216,7 +250,7 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
       ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
       if (!readNest.empty() && !writeNest.empty() &&
           readNest.front() == writeNest.front()) {
-        if (!readsOwnIteration(lf, accesses, r, readNest.front()))
+        if (!readsOwnIteration(lf, accesses, overwrites, r, readNest.front()))
           coverLoop(lf, readNest.front(), range);
         break;
       }

@@ -25,11 +25,69 @@ struct Piece {
 };
 } // namespace
 
-/// Groups the accesses into pieces disjoint in bytes and in time; empty if
+/// Whether the plain write `group[i]` starts a new value of the group: it
+/// writes every block, partition and byte any access of the group touches,
+/// nothing at its instruction reads the group, and every earlier access lies
+/// before the outermost loop around it. Loops run at least once, so every
+/// later access sees this write or a later one, never an older value.
+static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> group,
+                        size_t i, int64_t blocks) {
+  const LocAccess &a = group[i];
+  if (a.access.kind != bir::AccessKind::Write || group[i - 1].point >= a.point)
+    return false;
+  for (const LocAccess &same : group.drop_front(i + 1)) {
+    if (same.point != a.point)
+      break;
+    if (bir::isRead(same.access.kind))
+      return false;
+  }
+  ArrayRef<unsigned> nest = lf.loopNest(a.point);
+  if (!nest.empty() && group[i - 1].point >= lf.loops[nest.front()].header)
+    return false;
+  bir::AccessAttr ap = a.access.ap;
+  if (!ap.allBlocks() && blocks != 1)
+    return false;
+  return llvm::all_of(group, [&](const LocAccess &other) {
+    bir::AccessAttr o = other.access.ap;
+    return ap.getPartOffset() <= o.getPartOffset() &&
+           o.getPartOffset() + o.getPartSize() <=
+               ap.getPartOffset() + ap.getPartSize() &&
+           ap.getByteOffset() <= o.getByteOffset() &&
+           o.getByteOffset() + o.getByteSize() <=
+               ap.getByteOffset() + ap.getByteSize();
+  });
+}
+
+/// Cuts `group` (one byte range, accesses in linear order) into the values
+/// it holds one after another: a cut before each write that starts a new
+/// value, unless the piece it closes would read nothing.
+static SmallVector<Piece> splitInTime(const LinearFunction &lf,
+                                      const Piece &group, int64_t blocks) {
+  SmallVector<Piece> values;
+  values.push_back({group.lo, group.hi, {}});
+  bool reads = false;
+  for (auto [i, a] : llvm::enumerate(group.accesses)) {
+    if (i > 0 && reads && startsValue(lf, group.accesses, i, blocks)) {
+      values.push_back({group.lo, group.hi, {}});
+      reads = false;
+    }
+    values.back().accesses.push_back(a);
+    reads |= bir::isRead(a.access.kind);
+  }
+  // A last value nobody reads stays with the one before (findDefUse needs a
+  // reader).
+  if (values.size() > 1 && !reads) {
+    Piece last = values.pop_back_val();
+    values.back().accesses.append(last.accesses);
+  }
+  return values;
+}
+
+/// Groups the accesses into pieces disjoint in bytes or in time; empty if
 /// the location cannot be split.
 static SmallVector<Piece> findPieces(const LinearFunction &lf,
                                      ArrayRef<LocAccess> accesses,
-                                     bool loopAware) {
+                                     int64_t blocks, bool loopAware) {
   SmallVector<LocAccess> sorted(accesses);
   llvm::stable_sort(sorted, [](const LocAccess &a, const LocAccess &b) {
     return a.access.ap.getByteOffset() < b.access.ap.getByteOffset();
@@ -43,23 +101,27 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
     byBytes.back().hi = std::max(byBytes.back().hi, hi);
     byBytes.back().accesses.push_back(a);
   }
-  if (byBytes.size() < 2)
-    return {};
-  for (Piece &piece : byBytes) {
-    llvm::stable_sort(piece.accesses, [](const LocAccess &a,
+  SmallVector<Piece> values;
+  for (Piece &group : byBytes) {
+    llvm::stable_sort(group.accesses, [](const LocAccess &a,
                                          const LocAccess &b) {
       return a.point < b.point;
     });
+    values.append(splitInTime(lf, group, blocks));
+  }
+  if (values.size() < 2)
+    return {};
+  for (Piece &piece : values) {
     RawRange raw = findDefUse(piece.accesses);
     if (!raw.firstDef || !raw.lastUse)
       return {}; // live_range reports the missing def / use
     piece.live = liveInterval(lf, piece.accesses, raw, loopAware);
   }
-  llvm::stable_sort(byBytes, [](const Piece &a, const Piece &b) {
+  llvm::stable_sort(values, [](const Piece &a, const Piece &b) {
     return a.live.def < b.live.def;
   });
   SmallVector<Piece> pieces;
-  for (Piece &piece : byBytes) {
+  for (Piece &piece : values) {
     if (!pieces.empty() && pieces.back().live.overlaps(piece.live)) {
       Piece &merged = pieces.back();
       merged.lo = std::min(merged.lo, piece.lo);
@@ -95,7 +157,8 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
     auto it = accesses.find(memloc.getResult());
     if (it == accesses.end())
       continue;
-    SmallVector<Piece> pieces = findPieces(lf, it->second, loopAware);
+    SmallVector<Piece> pieces =
+        findPieces(lf, it->second, memloc.getNumBlocks(), loopAware);
     if (pieces.empty())
       continue;
     OpBuilder builder(memloc);

@@ -58,6 +58,11 @@ static cl::opt<unsigned>
 static cl::opt<unsigned> maxDepthOpt("max-depth", cl::init(2),
                                      cl::desc("loop nest depth"),
                                      cl::cat(checkCategory));
+static cl::opt<unsigned> reuseOpt(
+    "reuse", cl::init(0),
+    cl::desc("percent of plain results written into a drained tensor again "
+             "(0 keeps the functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -544,6 +549,7 @@ int main(int argc, char **argv) {
     options.maxTensors = maxTensorsOpt;
     options.maxInstructions = maxInstructionsOpt;
     options.maxLoopDepth = maxDepthOpt;
+    options.reusePercent = reuseOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

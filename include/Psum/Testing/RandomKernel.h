@@ -4,7 +4,7 @@
 // code and loop nests, plain results drained by activations, accumulation
 // groups over K loops, tile arrays indexed by loop variables (shrinkable),
 // multi-bank tensors, generic instructions, locations used as two halves
-// (split's input), with PSUM pressure above the
+// or reused for a later value (split's input), with PSUM pressure above the
 // bank count so that spills happen. The same seed gives the same function.
 //
 //===----------------------------------------------------------------------===//
@@ -28,6 +28,10 @@ struct RandomKernelOptions {
   unsigned maxInstructions = 60;
   unsigned maxLoopDepth = 2;
   unsigned maxTripCount = 4;
+  /// Percent of plain results written into a drained plain tensor again
+  /// instead of a new one (one location holding values one after another,
+  /// which split cuts apart). 0 keeps the functions of earlier versions.
+  unsigned reusePercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.

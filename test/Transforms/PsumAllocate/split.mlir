@@ -38,3 +38,63 @@ bir.func @co_live_halves attributes {arch = #bir.arch<gen2>} {
   bir.activation identity %y = %acc[0:128, 0:2048] latency 32
   bir.activation identity %y = %acc[0:128, 2048:4096] latency 32
 }
+
+// -----
+
+// One location holding two values one after another: the second matmul
+// writes all of it before anything reads it again, so split cuts it in time
+// and the two values can share a bank with the tensors between them.
+// CHECK-LABEL: bir.func @reused_in_sequence
+// CHECK-DAG: %[[FIRST:.*]] = bir.memloc "t_split0" psum [128, 2048]
+// CHECK-DAG: %[[SECOND:.*]] = bir.memloc "t_split1" psum [128, 2048]
+// CHECK: bir.matmul %[[FIRST]] = %w, %x latency 64
+// CHECK-NEXT: bir.activation identity %y = %[[FIRST]] latency 32
+// CHECK: bir.loop
+// CHECK-NEXT: bir.matmul %[[SECOND]] = %w, %x latency 64
+// CHECK-NEXT: bir.activation identity %y = %[[SECOND]] latency 32
+// NOSPLIT-LABEL: bir.func @reused_in_sequence
+// NOSPLIT: bir.memloc "t" psum [128, 2048]
+bir.func @reused_in_sequence attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w, %x latency 64
+  bir.activation identity %y = %t latency 32
+  bir.matmul %u = %w, %x latency 64
+  bir.activation identity %y = %u latency 32
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t = %w, %x latency 64
+    bir.activation identity %y = %t latency 32
+  }
+}
+
+// -----
+
+// No cut where an older value can still be read: the rewrite covers half of
+// the location (the other half is read afterwards), or it sits in the loop
+// that already used the location (a later iteration reads after it).
+// CHECK-LABEL: bir.func @not_a_new_value
+// CHECK: bir.memloc "half" psum [128, 2048]
+// CHECK: bir.memloc "looped" psum [128, 2048]
+// CHECK-NOT: _split
+bir.func @not_a_new_value attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %half = bir.memloc "half" psum [128, 2048]
+  %looped = bir.memloc "looped" psum [128, 2048]
+  bir.matmul %half = %w, %x latency 64
+  bir.activation identity %y = %half latency 32
+  bir.matmul %half[0:128, 0:1024] = %w, %x[0:128, 0:1024] latency 64
+  bir.activation identity %y = %half latency 32
+  bir.matmul %looped = %w, %x latency 64
+  bir.loop %i = 0 to 4 {
+    bir.activation identity %y = %looped latency 32
+    bir.matmul %looped = %w, %x latency 64
+    bir.activation identity %y = %looped latency 32
+    bir.matmul %looped = %w, %x latency 64
+  }
+  bir.activation identity %y = %looped latency 32
+}
