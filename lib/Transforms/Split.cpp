@@ -25,37 +25,33 @@ struct Piece {
 };
 } // namespace
 
-/// Whether the plain write `group[i]` starts a new value of the group: it
-/// writes every block, partition and byte any access of the group touches,
-/// nothing at its instruction reads the group, and every earlier access lies
-/// before the outermost loop around it. Loops run at least once, so every
-/// later access sees this write or a later one, never an older value.
-static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> group,
-                        size_t i, int64_t blocks) {
-  const LocAccess &a = group[i];
-  if (a.access.kind != bir::AccessKind::Write || group[i - 1].point >= a.point)
+/// Whether the plain write `group.accesses[i]` starts a new value of the
+/// group: it writes every block, every partition in [partLo, partHi) and
+/// every byte of the group (what its accesses touch), nothing at its
+/// instruction reads the group, and every earlier access lies before the
+/// outermost loop around it. Loops run at least once, so every later access
+/// sees this write or a later one, never an older value.
+static bool startsValue(const LinearFunction &lf, const Piece &group, size_t i,
+                        int64_t partLo, int64_t partHi, int64_t blocks) {
+  ArrayRef<LocAccess> accesses = group.accesses;
+  const LocAccess &a = accesses[i];
+  if (a.access.kind != bir::AccessKind::Write ||
+      accesses[i - 1].point >= a.point)
     return false;
-  for (const LocAccess &same : group.drop_front(i + 1)) {
+  for (const LocAccess &same : accesses.drop_front(i + 1)) {
     if (same.point != a.point)
       break;
     if (bir::isRead(same.access.kind))
       return false;
   }
   ArrayRef<unsigned> nest = lf.loopNest(a.point);
-  if (!nest.empty() && group[i - 1].point >= lf.loops[nest.front()].header)
+  if (!nest.empty() && accesses[i - 1].point >= lf.loops[nest.front()].header)
     return false;
   bir::AccessAttr ap = a.access.ap;
-  if (!ap.allBlocks() && blocks != 1)
-    return false;
-  return llvm::all_of(group, [&](const LocAccess &other) {
-    bir::AccessAttr o = other.access.ap;
-    return ap.getPartOffset() <= o.getPartOffset() &&
-           o.getPartOffset() + o.getPartSize() <=
-               ap.getPartOffset() + ap.getPartSize() &&
-           ap.getByteOffset() <= o.getByteOffset() &&
-           o.getByteOffset() + o.getByteSize() <=
-               ap.getByteOffset() + ap.getByteSize();
-  });
+  return (ap.allBlocks() || blocks == 1) && ap.getPartOffset() <= partLo &&
+         ap.getPartOffset() + ap.getPartSize() >= partHi &&
+         ap.getByteOffset() <= group.lo &&
+         ap.getByteOffset() + ap.getByteSize() >= group.hi;
 }
 
 /// Cuts `group` (one byte range, accesses in linear order) into the values
@@ -63,11 +59,17 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> group,
 /// value, unless the piece it closes would read nothing.
 static SmallVector<Piece> splitInTime(const LinearFunction &lf,
                                       const Piece &group, int64_t blocks) {
+  int64_t partLo = INT64_MAX, partHi = INT64_MIN;
+  for (const LocAccess &a : group.accesses) {
+    partLo = std::min(partLo, a.access.ap.getPartOffset());
+    partHi = std::max(partHi,
+                      a.access.ap.getPartOffset() + a.access.ap.getPartSize());
+  }
   SmallVector<Piece> values;
   values.push_back({group.lo, group.hi, {}});
   bool reads = false;
   for (auto [i, a] : llvm::enumerate(group.accesses)) {
-    if (i > 0 && reads && startsValue(lf, group.accesses, i, blocks)) {
+    if (i > 0 && reads && startsValue(lf, group, i, partLo, partHi, blocks)) {
       values.push_back({group.lo, group.hi, {}});
       reads = false;
     }
