@@ -77,6 +77,12 @@ struct AccessParser {
         return parser.emitError(locLoc, "a whole-location access needs its "
                                         "bir.memloc defined earlier; write "
                                         "the slice explicitly");
+      // Not verified yet: a generic-form memloc may lack its shape.
+      if (!memloc.getPartitionsAttr() || !memloc.getBytesAttr())
+        return parser.emitError(locLoc, "a whole-location access needs the "
+                                        "partitions and bytes of its "
+                                        "bir.memloc; write the slice "
+                                        "explicitly");
       partSize = memloc.getPartitions();
       byteSize = memloc.getBytes();
     }

@@ -19,3 +19,17 @@ bir.func @duplicate attributes {arch = #bir.arch<gen2>} {
   // expected-error @+1 {{'bir.memloc' op redefines location name 't'}}
   %b = bir.memloc "t" psum [128, 2048]
 }
+
+// -----
+
+// Found by psum-fuzz: an instruction's custom form reads the partitions and
+// bytes of a whole-location operand's bir.memloc while parsing, before that
+// memloc is verified. A generic-form memloc without them crashed the parser;
+// now the instruction reports it.
+"bir.func"() <{arch = #bir.arch<gen2>, sym_name = "no_shape"}> ({
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %0 = "bir.memloc"() <{name = "t", space = 32 : i32}> : () -> !bir.memloc
+  // expected-error @+1 {{a whole-location access needs the partitions and bytes of its bir.memloc; write the slice explicitly}}
+  bir.matmul %0 = %w, %x latency 64
+}) : () -> ()
