@@ -1,11 +1,11 @@
 //===- Split.cpp - split multi-range PSUM locations -----------------------===//
 //
-// The seed's psum_memloc_split: a PSUM location whose accesses form disjoint
-// byte ranges used at disjoint times becomes one location per range, so the
-// colorer sees several small candidates instead of one long, wide one.
-// Ranges are grouped by byte overlap, then groups whose (loop-extended) live
-// ranges overlap are merged back: only pieces that are disjoint in both
-// space and time are split.
+// The seed's psum_memloc_split: a PSUM location whose accesses form pieces
+// used at disjoint times becomes one location per piece, so the colorer sees
+// several small candidates instead of one long, wide one. Accesses are
+// grouped by byte overlap, each group is cut into the values it holds one
+// after another, then pieces whose (loop-extended) live ranges overlap are
+// merged back.
 //
 //===----------------------------------------------------------------------===//
 

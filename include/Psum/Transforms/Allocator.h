@@ -149,9 +149,9 @@ mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
 // Split (the seed's memloc_split)
 //===----------------------------------------------------------------------===//
 
-/// Splits every PSUM location whose accesses form disjoint byte ranges used
-/// at disjoint times into one location per range. Returns how many
-/// locations were split. `lf` and `accesses` (of `func`) are kept up to
+/// Splits every PSUM location whose accesses form pieces used at disjoint
+/// times (disjoint byte ranges, or values held one after another) into one
+/// location per piece. Returns how many locations were split. `lf` and `accesses` (of `func`) are kept up to
 /// date: each piece gets its accesses, in linear order, as
 /// collectPsumAccesses would find them afterwards (split adds no points).
 unsigned splitLocations(bir::FuncOp func, const LinearFunction &lf,

@@ -41,7 +41,7 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
            "a TensorCopy reading a spilled tensor reads the saved copy, with "
            "no reload into PSUM (the seed's load2Copy)">,
     Option<"split", "split", "bool", /*default=*/"true",
-           "split PSUM locations whose disjoint ranges are used at disjoint times">,
+           "split PSUM locations into pieces used at disjoint times (byte ranges, successive values)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "emit the seed's report lines as remarks on each function">,
     Option<"trace", "trace", "bool", /*default=*/"false",
