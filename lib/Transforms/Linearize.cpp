@@ -94,62 +94,39 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
   range.use = std::max(range.use, lf.loops[loop].backEdge);
 }
 
-namespace {
-/// Which writes leave nothing of a location's older value that a given read
-/// could load, by the rules psum-verify-allocation applies as well (so the
-/// checker never finds a value live where the allocator did not): a write
-/// covering the partitions and bytes of every read of the location, of all
-/// its blocks (or its only one) without an induction variable, or, when
-/// every access indexes blocks by the same loop's iv, of the read's block.
-class Overwrites {
-public:
-  explicit Overwrites(ArrayRef<LocAccess> accesses) {
-    blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
-    rotationIv = accesses.front().access.iv;
-    for (const LocAccess &a : accesses) {
-      if (a.access.iv != rotationIv)
-        rotationIv = nullptr;
-      if (!bir::isRead(a.access.kind))
-        continue;
-      bir::AccessAttr ap = a.access.ap;
-      partLo = std::min(partLo, ap.getPartOffset());
-      partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
-      byteLo = std::min(byteLo, ap.getByteOffset());
-      byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
-    }
+Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
+  blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
+  rotationIv = accesses.front().access.iv;
+  for (const LocAccess &a : accesses) {
+    if (a.access.iv != rotationIv)
+      rotationIv = nullptr;
+    if (!bir::isRead(a.access.kind))
+      continue;
+    bir::AccessAttr ap = a.access.ap;
+    partLo = std::min(partLo, ap.getPartOffset());
+    partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
+    byteLo = std::min(byteLo, ap.getByteOffset());
+    byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
   }
+}
 
-  bool kills(const bir::Access &w, const bir::Access &r) const {
-    bir::AccessAttr wp = w.ap;
-    if (wp.getPartOffset() > partLo ||
-        wp.getPartOffset() + wp.getPartSize() < partHi ||
-        wp.getByteOffset() > byteLo ||
-        wp.getByteOffset() + wp.getByteSize() < byteHi)
-      return false;
-    if (!w.iv)
-      return wp.allBlocks() || blocks == 1;
-    return w.iv == rotationIv && w.iv == r.iv &&
-           wp.getBlockOffset() == r.ap.getBlockOffset();
-  }
+bool Overwrites::kills(const bir::Access &w, const bir::Access &r) const {
+  bir::AccessAttr wp = w.ap;
+  if (wp.getPartOffset() > partLo ||
+      wp.getPartOffset() + wp.getPartSize() < partHi ||
+      wp.getByteOffset() > byteLo ||
+      wp.getByteOffset() + wp.getByteSize() < byteHi)
+    return false;
+  if (!w.iv)
+    return wp.allBlocks() || blocks == 1;
+  return w.iv == rotationIv && w.iv == r.iv &&
+         wp.getBlockOffset() == r.ap.getBlockOffset();
+}
 
-private:
-  int64_t partLo = INT64_MAX, partHi = INT64_MIN;
-  int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
-  int64_t blocks = 1;
-  Value rotationIv;
-};
-} // namespace
-
-/// Whether the read `r` sees only what the current iteration of `loop`
-/// wrote: a plain write before it inside `loop`, in r's loop or one around
-/// it (so it runs whenever r does), overwrites all r could read. Such a read
-/// carries nothing around the back-edge, however the writes after it look
-/// (e.g. the save right after a rotating tile's `t[iv]` while `t[iv + 1]`
-/// follows).
-static bool readsOwnIteration(const LinearFunction &lf,
-                              ArrayRef<LocAccess> accesses,
-                              const Overwrites &overwrites, const LocAccess &r,
-                              unsigned loop) {
+bool psum::alloc::readsOwnIteration(const LinearFunction &lf,
+                                    ArrayRef<LocAccess> accesses,
+                                    const Overwrites &overwrites,
+                                    const LocAccess &r, unsigned loop) {
   ArrayRef<unsigned> readNest = lf.loopNest(r.point);
   unsigned header = lf.loops[loop].header;
   // `r` is one of `accesses`, which are in linear order: the candidates are

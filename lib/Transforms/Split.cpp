@@ -28,10 +28,13 @@ struct Piece {
 /// Whether the plain write `group.accesses[i]` starts a new value of the
 /// group: it writes every block, every partition in [partLo, partHi) and
 /// every byte of the group (what its accesses touch), nothing at its
-/// instruction reads the group, and every earlier access lies before the
-/// outermost loop around it. Loops run at least once, so every later access
-/// sees this write or a later one, never an older value.
-static bool startsValue(const LinearFunction &lf, const Piece &group, size_t i,
+/// instruction reads the group, and no read of the value it closes (from
+/// `start` on) can see a later write around a loop: in the innermost loop
+/// holding the read and the write, the read sees only its own iteration's
+/// write. Loops run at least once, so every later access sees this write or
+/// a later one, never an older value.
+static bool startsValue(const LinearFunction &lf, const Piece &group,
+                        const Overwrites &overwrites, size_t start, size_t i,
                         int64_t partLo, int64_t partHi, int64_t blocks) {
   ArrayRef<LocAccess> accesses = group.accesses;
   const LocAccess &a = accesses[i];
@@ -44,14 +47,23 @@ static bool startsValue(const LinearFunction &lf, const Piece &group, size_t i,
     if (bir::isRead(same.access.kind))
       return false;
   }
-  ArrayRef<unsigned> nest = lf.loopNest(a.point);
-  if (!nest.empty() && accesses[i - 1].point >= lf.loops[nest.front()].header)
-    return false;
   bir::AccessAttr ap = a.access.ap;
-  return (ap.allBlocks() || blocks == 1) && ap.getPartOffset() <= partLo &&
-         ap.getPartOffset() + ap.getPartSize() >= partHi &&
-         ap.getByteOffset() <= group.lo &&
-         ap.getByteOffset() + ap.getByteSize() >= group.hi;
+  if (!(ap.allBlocks() || blocks == 1) || ap.getPartOffset() > partLo ||
+      ap.getPartOffset() + ap.getPartSize() < partHi ||
+      ap.getByteOffset() > group.lo ||
+      ap.getByteOffset() + ap.getByteSize() < group.hi)
+    return false;
+  return llvm::all_of(
+      accesses.slice(start, i - start), [&](const LocAccess &r) {
+        if (!bir::isRead(r.access.kind))
+          return true;
+        ArrayRef<unsigned> nest = lf.loopNest(r.point);
+        auto inner = llvm::find_if(llvm::reverse(nest), [&](unsigned loop) {
+          return a.point < lf.loops[loop].backEdge;
+        });
+        return inner == nest.rend() ||
+               readsOwnIteration(lf, accesses, overwrites, r, *inner);
+      });
 }
 
 /// Cuts `group` (one byte range, accesses in linear order) into the values
@@ -65,13 +77,17 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
     partHi = std::max(partHi,
                       a.access.ap.getPartOffset() + a.access.ap.getPartSize());
   }
+  Overwrites overwrites(group.accesses);
   SmallVector<Piece> values;
   values.push_back({group.lo, group.hi, {}});
   bool reads = false;
+  size_t start = 0;
   for (auto [i, a] : llvm::enumerate(group.accesses)) {
-    if (i > 0 && reads && startsValue(lf, group, i, partLo, partHi, blocks)) {
+    if (i > 0 && reads &&
+        startsValue(lf, group, overwrites, start, i, partLo, partHi, blocks)) {
       values.push_back({group.lo, group.hi, {}});
       reads = false;
+      start = i;
     }
     values.back().accesses.push_back(a);
     reads |= bir::isRead(a.access.kind);
@@ -105,10 +121,10 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
   }
   SmallVector<Piece> values;
   for (Piece &group : byBytes) {
-    llvm::stable_sort(group.accesses, [](const LocAccess &a,
-                                         const LocAccess &b) {
-      return a.point < b.point;
-    });
+    llvm::stable_sort(group.accesses,
+                      [](const LocAccess &a, const LocAccess &b) {
+                        return a.point < b.point;
+                      });
     values.append(splitInTime(lf, group, blocks));
   }
   if (values.size() < 2)

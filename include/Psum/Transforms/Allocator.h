@@ -101,6 +101,35 @@ struct RawRange {
 };
 RawRange findDefUse(llvm::ArrayRef<LocAccess> accesses);
 
+/// Which writes leave nothing of a location's older value that a given read
+/// could load, by the rules psum-verify-allocation applies as well (so the
+/// checker never finds a value live where the allocator did not): a write
+/// covering the partitions and bytes of every read of `accesses`, of all
+/// blocks (or the only one) without an induction variable, or, when every
+/// access indexes blocks by the same loop's iv, of the read's block.
+class Overwrites {
+public:
+  explicit Overwrites(llvm::ArrayRef<LocAccess> accesses);
+  bool kills(const bir::Access &w, const bir::Access &r) const;
+
+private:
+  int64_t partLo = INT64_MAX, partHi = INT64_MIN;
+  int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
+  int64_t blocks = 1;
+  mlir::Value rotationIv;
+};
+
+/// Whether the read `r` (one of `accesses`, which are in linear order) sees
+/// only what the current iteration of `loop` wrote: a plain write before it
+/// inside `loop`, in r's loop or one around it (so it runs whenever r does),
+/// overwrites all r could read. Such a read carries nothing around the
+/// back-edge, however the writes after it look (e.g. the save right after a
+/// rotating tile's `t[iv]` while `t[iv + 1]` follows).
+bool readsOwnIteration(const LinearFunction &lf,
+                       llvm::ArrayRef<LocAccess> accesses,
+                       const Overwrites &overwrites, const LocAccess &r,
+                       unsigned loop);
+
 /// The live range of a location with `accesses` (at least one writer and one
 /// reader): [first writer, last access], then, if `loopAware`, the seed's
 /// extension around loops, and a whole loop for values carried around its
