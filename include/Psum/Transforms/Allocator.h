@@ -134,7 +134,8 @@ bool readsOwnIteration(const LinearFunction &lf,
 /// reader): [first writer, last access], then, if `loopAware`, the seed's
 /// extension around loops, and a whole loop for values carried around its
 /// back-edge (a read before a write in the body, or a block written as
-/// `iv + c` and read as `iv + c'` with c' < c in a later iteration).
+/// `iv + c` and read as `iv + c'` with c' < c in a later iteration), unless
+/// the read sees only its own iteration's write (readsOwnIteration).
 Interval liveInterval(const LinearFunction &lf,
                       llvm::ArrayRef<LocAccess> accesses, RawRange raw,
                       bool loopAware);
