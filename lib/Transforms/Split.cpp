@@ -25,18 +25,15 @@ struct Piece {
 };
 } // namespace
 
-/// Whether the plain write `group.accesses[i]` starts a new value of the
-/// group: it writes every block, every partition in [partLo, partHi) and
-/// every byte of the group (what its accesses touch), nothing at its
-/// instruction reads the group, and no read of the value it closes (from
-/// `start` on) can see a later write around a loop: in the innermost loop
-/// holding the read and the write, the read sees only its own iteration's
-/// write. Loops run at least once, so every later access sees this write or
-/// a later one, never an older value.
-static bool startsValue(const LinearFunction &lf, const Piece &group,
-                        const Overwrites &overwrites, size_t start, size_t i,
-                        int64_t partLo, int64_t partHi, int64_t blocks) {
-  ArrayRef<LocAccess> accesses = group.accesses;
+/// Whether the plain write `accesses[i]` starts a new value of the group:
+/// without an induction variable it overwrites all any read of the group
+/// reads, nothing at its instruction reads the group, and no read of the
+/// value it closes (from `start` on) can see a later write around a loop: in
+/// the innermost loop holding the read and the write, the read sees only its
+/// own iteration's write. Loops run at least once, so every later access sees
+/// this write or a later one, never an older value.
+static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
+                        const Overwrites &overwrites, size_t start, size_t i) {
   const LocAccess &a = accesses[i];
   if (a.access.kind != bir::AccessKind::Write ||
       accesses[i - 1].point >= a.point)
@@ -47,11 +44,7 @@ static bool startsValue(const LinearFunction &lf, const Piece &group,
     if (bir::isRead(same.access.kind))
       return false;
   }
-  bir::AccessAttr ap = a.access.ap;
-  if (!(ap.allBlocks() || blocks == 1) || ap.getPartOffset() > partLo ||
-      ap.getPartOffset() + ap.getPartSize() < partHi ||
-      ap.getByteOffset() > group.lo ||
-      ap.getByteOffset() + ap.getByteSize() < group.hi)
+  if (a.access.iv || !overwrites.kills(a.access, a.access))
     return false;
   return llvm::all_of(
       accesses.slice(start, i - start), [&](const LocAccess &r) {
@@ -70,13 +63,7 @@ static bool startsValue(const LinearFunction &lf, const Piece &group,
 /// it holds one after another: a cut before each write that starts a new
 /// value, unless the piece it closes would read nothing.
 static SmallVector<Piece> splitInTime(const LinearFunction &lf,
-                                      const Piece &group, int64_t blocks) {
-  int64_t partLo = INT64_MAX, partHi = INT64_MIN;
-  for (const LocAccess &a : group.accesses) {
-    partLo = std::min(partLo, a.access.ap.getPartOffset());
-    partHi = std::max(partHi,
-                      a.access.ap.getPartOffset() + a.access.ap.getPartSize());
-  }
+                                      const Piece &group) {
   Overwrites overwrites(group.accesses);
   SmallVector<Piece> values;
   values.push_back({group.lo, group.hi, {}});
@@ -84,7 +71,7 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
   size_t start = 0;
   for (auto [i, a] : llvm::enumerate(group.accesses)) {
     if (i > 0 && reads &&
-        startsValue(lf, group, overwrites, start, i, partLo, partHi, blocks)) {
+        startsValue(lf, group.accesses, overwrites, start, i)) {
       values.push_back({group.lo, group.hi, {}});
       reads = false;
       start = i;
@@ -105,7 +92,7 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
 /// the location cannot be split.
 static SmallVector<Piece> findPieces(const LinearFunction &lf,
                                      ArrayRef<LocAccess> accesses,
-                                     int64_t blocks, bool loopAware) {
+                                     bool loopAware) {
   SmallVector<LocAccess> sorted(accesses);
   llvm::stable_sort(sorted, [](const LocAccess &a, const LocAccess &b) {
     return a.access.ap.getByteOffset() < b.access.ap.getByteOffset();
@@ -125,7 +112,7 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
                       [](const LocAccess &a, const LocAccess &b) {
                         return a.point < b.point;
                       });
-    values.append(splitInTime(lf, group, blocks));
+    values.append(splitInTime(lf, group));
   }
   if (values.size() < 2)
     return {};
@@ -175,8 +162,7 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
     auto it = accesses.find(memloc.getResult());
     if (it == accesses.end())
       continue;
-    SmallVector<Piece> pieces =
-        findPieces(lf, it->second, memloc.getNumBlocks(), loopAware);
+    SmallVector<Piece> pieces = findPieces(lf, it->second, loopAware);
     if (pieces.empty())
       continue;
     OpBuilder builder(memloc);
