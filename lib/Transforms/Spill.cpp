@@ -138,15 +138,29 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
                              counters.spills, options.space);
   Operation *lastMinted = saved;
   // Writers and readers in program order (the node's linear points).
-  for (unsigned point : node.writers) {
+  for (auto [i, point] : llvm::enumerate(node.writers)) {
     Operation *writer = lf.points[point].op;
     if (failed(checkSaveable(writer, failure)))
       return mlir::failure();
+    // Nothing reads a write but its saves, so each writer after the first
+    // writes a location of its own, live from the write to its saves.
+    Value written = loc;
+    if (i > 0) {
+      builder.setInsertionPointAfter(lastMinted);
+      bir::MemLocOp piece = mint(builder, original, "SpillWrite",
+                                 counters.writes, bir::MemorySpace::psum);
+      piece->setAttr(kSpilledAttr, builder.getUnitAttr());
+      lastMinted = piece;
+      written = piece.getResult();
+    }
     builder.setInsertionPointAfter(writer);
     for (const bir::Access &access :
-         cast<bir::InstructionOpInterface>(writer).getAccesses())
-      if (access.loc == loc && bir::isWrite(access.kind))
-        copy(builder, writer->getLoc(), saved, loc, access, node.liveN);
+         cast<bir::InstructionOpInterface>(writer).getAccesses()) {
+      if (access.loc != loc || !bir::isWrite(access.kind))
+        continue;
+      writer->setOperand(access.index, written);
+      copy(builder, writer->getLoc(), saved, written, access, node.liveN);
+    }
     if (trace)
       *trace << "insert spill " << saved.getName() << "\n";
   }
@@ -237,14 +251,18 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
              [](const Copy &a, const Copy &b) { return a.key() < b.key(); });
 
   // Names are minted in spill order, as insertSpillCode mints them.
-  std::vector<std::vector<std::string>> reloadNames(spills.size());
+  std::vector<std::vector<std::string>> writeNames(spills.size()),
+      reloadNames(spills.size());
   for (auto [s, v] : llvm::enumerate(spills)) {
     const Node &node = nodes[v];
+    writeNames[s].resize(node.writers.size() - 1);
     reloadNames[s].resize(node.readers.size());
     if (!names)
       continue;
     std::string saved =
         names->mint(node.name, "SpillTensorCopy", counters.spills);
+    for (std::string &name : writeNames[s])
+      name = names->mint(node.name, "SpillWrite", counters.writes);
     if (trace)
       for (size_t i = 0; i < node.writers.size(); ++i)
         *trace << "insert spill " << saved << "\n";
@@ -285,14 +303,18 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
   Problem result;
   result.geometry = problem.geometry;
   result.numPoints = next.points.size();
-  size_t reloads = 0;
+  size_t minted = 0;
   for (unsigned v : spills)
-    reloads += nodes[v].readers.size();
-  result.nodes.reserve(nodes.size() + reloads);
-  result.accesses.reserve(nodes.size() + reloads);
+    minted += nodes[v].writers.size() - 1 + nodes[v].readers.size();
+  result.nodes.reserve(nodes.size() + minted);
+  result.accesses.reserve(nodes.size() + minted);
   auto add = [&](Node &&node, SmallVector<LocAccess> &&accesses) {
+    if (failed(describeNode(node, next, accesses, problem.geometry, loopAware,
+                            failure)))
+      return mlir::failure();
     result.nodes.push_back(std::move(node));
     result.accesses.push_back(std::move(accesses));
+    return success();
   };
   constexpr unsigned kKept = ~0u;
   std::vector<unsigned> spillOf(nodes.size(), kKept);
@@ -311,59 +333,64 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
           point = moved[point];
       for (LocAccess &a : problem.accesses[v])
         a.point = moved[a.point];
-      add(std::move(node), std::move(problem.accesses[v]));
+      result.nodes.push_back(std::move(node));
+      result.accesses.push_back(std::move(problem.accesses[v]));
       continue;
     }
-    // The original keeps its writes and gains the saves' reads (each save
-    // follows its writer); each reader reads its own reload, written by
-    // copies just before it; TensorCopy readers read the saved copy.
-    SmallVector<LocAccess> saves;
-    std::vector<SmallVector<LocAccess>> reloadWrites, reloadReads;
+    // Each writer's writes and their saves (each save follows its writer)
+    // form a location of their own, the first writer's being the original;
+    // each reader reads its own reload, written by copies just before it;
+    // TensorCopy readers read the saved copy.
+    std::vector<SmallVector<LocAccess>> writes, reloadWrites, reloadReads;
     for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
       if (loadsToCopy(lf, problem.geometry, access))
         continue;
       unsigned copy = copyPoint[first[s] + a];
+      unsigned point = moved[access.point];
       bir::Access copied = access.access;
       if (bir::isWrite(access.access.kind)) {
+        if (writes.empty() || writes.back().front().point != point)
+          writes.emplace_back();
         copied.kind = bir::AccessKind::Read;
-        saves.push_back({moved[access.point], access.access});
-        saves.push_back({copy, copied});
+        writes.back().push_back({point, access.access});
+        writes.back().push_back({copy, copied});
         continue;
       }
-      if (reloadReads.empty() ||
-          reloadReads.back().back().point != moved[access.point]) {
+      if (reloadReads.empty() || reloadReads.back().back().point != point) {
         reloadWrites.emplace_back();
         reloadReads.emplace_back();
       }
       copied.kind = bir::AccessKind::Write;
       reloadWrites.back().push_back({copy, copied});
-      reloadReads.back().push_back({moved[access.point], access.access});
+      reloadReads.back().push_back({point, access.access});
     }
-    // A writer's accesses precede all of its saves.
-    llvm::stable_sort(saves, [](const LocAccess &a, const LocAccess &b) {
-      return a.point < b.point;
-    });
-    int64_t blocks = node.blocks;
-    unsigned blockBanks = node.blockBanks;
+    auto mintNode = [blocks = node.blocks,
+                     blockBanks = node.blockBanks](std::string &name) {
+      Node minted;
+      minted.name = std::move(name);
+      minted.blocks = blocks;
+      minted.blockBanks = blockBanks;
+      minted.fromSpill = true;
+      return minted;
+    };
     Node original = std::move(node);
     original.fromSpill = true;
-    if (failed(describeNode(original, next, saves, problem.geometry,
-                            loopAware, failure)))
-      return mlir::failure();
-    add(std::move(original), std::move(saves));
-    for (auto [writes, reads, name] :
-         llvm::zip(reloadWrites, reloadReads, reloadNames[s])) {
-      Node reload;
-      reload.name = std::move(name);
-      reload.blocks = blocks;
-      reload.blockBanks = blockBanks;
-      reload.fromSpill = true;
-      SmallVector<LocAccess> accesses = std::move(writes);
-      accesses.append(reads.begin(), reads.end());
-      if (failed(describeNode(reload, next, accesses, problem.geometry,
-                              loopAware, failure)))
+    for (auto [k, accesses] : llvm::enumerate(writes)) {
+      // A writer's accesses precede all of its saves.
+      llvm::stable_sort(accesses, [](const LocAccess &a, const LocAccess &b) {
+        return a.point < b.point;
+      });
+      if (failed(add(k == 0 ? std::move(original)
+                            : mintNode(writeNames[s][k - 1]),
+                     std::move(accesses))))
         return mlir::failure();
-      add(std::move(reload), std::move(accesses));
+    }
+    for (auto [reloadWrites, reads, name] :
+         llvm::zip(reloadWrites, reloadReads, reloadNames[s])) {
+      SmallVector<LocAccess> accesses = std::move(reloadWrites);
+      accesses.append(reads.begin(), reads.end());
+      if (failed(add(mintNode(name), std::move(accesses))))
+        return mlir::failure();
     }
   }
   lf = std::move(next);

@@ -476,7 +476,10 @@ LogicalResult PsumVerifyAllocationPass::checkSpills(bir::FuncOp func) {
       return false;
     bir::MemLocOp dst = bir::getMemLoc(copy.getLocs()[0]);
     auto origin = dst->getAttrOfType<StringAttr>(kSpillOriginAttr);
-    return !dst.isPsum() && origin && origin == spilled.getNameAttr();
+    // A SpillWrite location is saved into its tensor's copy.
+    auto tensor = spilled->getAttrOfType<StringAttr>(kSpillOriginAttr);
+    return !dst.isPsum() && origin &&
+           origin == (tensor ? tensor : spilled.getNameAttr());
   };
   func.walk([&](bir::MemLocOp memloc) {
     bool spilled = memloc->hasAttr(kSpilledAttr);

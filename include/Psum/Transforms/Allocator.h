@@ -411,6 +411,7 @@ struct SpillOptions {
 /// stay unique (the seed's this+0xAE / this+0xAF).
 struct SpillCounters {
   unsigned spills = 0;
+  unsigned writes = 0; ///< SpillWrite: where a writer after the first writes
   unsigned reloads = 0;
 };
 
@@ -431,7 +432,10 @@ private:
 /// Inserts the save after every writer and a reload before every reader of
 /// each spilled node (writers and readers in program order; `lf` is the
 /// linearization `problem` was built from), and points the readers at their
-/// reloads, and the TensorCopy readers at the saved copy (load2Copy).
+/// reloads, and the TensorCopy readers at the saved copy (load2Copy). Each
+/// writer after the first writes a fresh PSUM location (`<t>_SpillWrite<n>`,
+/// spilled too) that only its saves read: the values a spilled tensor holds
+/// one after another need not share one live range.
 mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
                                     const Problem &problem,
                                     llvm::ArrayRef<unsigned> spills,
@@ -442,9 +446,9 @@ mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
 /// The spill fixpoint's incremental update: replaces `lf` and `problem` by
 /// what insertSpillCode followed by linearize and buildLiveRanges would
 /// give, without touching the IR. Untouched nodes keep their live ranges
-/// (their accesses did not change; the points only move); spilled nodes and
-/// their reloads are rebuilt from their new accesses by describeNode, the
-/// code buildLiveRanges uses. Reloads have no memloc. `counters` and `names`
+/// (their accesses did not change; the points only move); spilled nodes, the
+/// locations their later writers write, and their reloads are rebuilt from their new accesses by describeNode, the
+/// code buildLiveRanges uses. Minted nodes have no memloc. `counters` and `names`
 /// advance as insertSpillCode's would; without `names` (a caller that reads
 /// no minted name: neither trace nor diagnostics) minted nodes stay unnamed
 /// and `counters` unchanged. Fails where insertSpillCode or
@@ -456,9 +460,11 @@ mlir::LogicalResult spillProblem(LinearFunction &lf, Problem &problem,
                                  LocationNames *names, llvm::raw_ostream *trace,
                                  Failure &failure);
 
-/// On a location minted by spilling: the name of the tensor it copies.
+/// On a location minted by spilling: the name of the tensor it copies (or,
+/// on a `SpillWrite` location, whose value it holds until saved).
 inline constexpr llvm::StringLiteral kSpillOriginAttr = "spill_of";
-/// On a location that was spilled: its readers now read reloads.
+/// On a location that was spilled: its readers now read reloads. (Also on
+/// a `SpillWrite` location: its writes are saved.)
 inline constexpr llvm::StringLiteral kSpilledAttr = "spilled";
 /// On an allocated bir.func: the heuristic kept and its score.
 inline constexpr llvm::StringLiteral kHeuristicAttr = "psum.heuristic";
