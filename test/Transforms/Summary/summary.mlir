@@ -34,6 +34,15 @@
 // TENSORS-NEXT:     acc                      banks {{[0-9]-[0-9]}}        live [1, 6]     accumulation-group
 // TENSORS-NEXT:     tr                       banks {{[0-9]}}          live [5, 7]{{$}}
 
+// The seed heuristic spills a, b, c and d, then t, which is written twice:
+// its second write goes to t_SpillWrite0, a location of its own that counts
+// as part of the spilled t, not as another spilled tensor.
+// CHECK-LABEL: PSUM summary for @carried (gen1, 4 banks of 2048 bytes)
+// CHECK:        spills:          5 tensors spilled, 12 copies inserted (6 saves, 6 reloads)
+// TENSORS:          t                        banks {{[0-3]}}          live [0, 1]     spilled{{$}}
+// TENSORS-NEXT:     t_SpillWrite0            banks {{[0-3]}}          live [18, 19]   spilled write-of=t{{$}}
+// TENSORS-NEXT:     t_ReloadTensorCopy4      banks {{[0-3]}}          live [3, 4]     reload-of=t{{$}}
+
 // RAW-LABEL: PSUM summary for @pressure (gen2, 4 banks of 2048 bytes)
 // RAW:   banks used:      0 of 4 (none), 5 tensors without banks
 // RAW:   peak demand:     5 banks at linear point 4
@@ -78,4 +87,26 @@ bir.func @tiles attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y[0:128, 0:4096, %n] = %acc latency 32
     bir.activation identity %z[0:128, 0:2048, %n] = %tr latency 32
   }
+}
+
+bir.func @carried attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048]
+  %a = bir.memloc "a" psum [64, 2048]
+  %b = bir.memloc "b" psum [64, 2048]
+  %c = bir.memloc "c" psum [64, 2048]
+  %d = bir.memloc "d" psum [64, 2048]
+  bir.matmul %t = %w, %x latency 64
+  bir.loop %i = 0 to 4 {
+    bir.activation relu %y = %t latency 32
+    bir.matmul %a = %w, %x latency 64
+    bir.matmul %b = %w, %x latency 64
+    bir.matmul %c = %w, %x latency 64
+    bir.matmul %d = %w, %x latency 64
+    bir.inst "vector_op" writes(%y) reads(%a, %b, %c, %d) latency 64
+    bir.matmul %t = %w, %x latency 64
+  }
+  bir.activation relu %y = %t latency 32
 }

@@ -80,6 +80,19 @@ bir.func @unsaved_spill attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+// A SpillWrite location is saved into a copy of the tensor it was minted
+// for (its spill_of), not of another one.
+bir.func @spill_write_saved_elsewhere attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %t1 = bir.memloc "t_SpillWrite0" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>, spill_of = "t", spilled}
+  %s = bir.memloc "u_SpillTensorCopy0" sbuf [128, 2048] {spill_of = "u"}
+  bir.matmul %t1 = %w, %w[0:128, 0:128] latency 64
+  // expected-error @+1 {{reads spilled location 't_SpillWrite0' instead of a reload}}
+  bir.tensor_copy %s = %t1 latency 64
+}
+
+// -----
+
 bir.func @read_spilled attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %y = bir.memloc "y" sbuf [128, 2048]

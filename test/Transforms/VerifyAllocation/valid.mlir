@@ -50,3 +50,24 @@ bir.func @halves_read_between_writes attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %y[0:128, 1024:2048] = %h[0:128, 1024:2048] latency 32
   }
 }
+
+// -----
+
+// A spilled tensor's second write went to a location of its own
+// (t_SpillWrite0, spill_of = "t"): it is saved into t's copy, and shares
+// t's bank, since each holds its value only until its save.
+// CHECK-LABEL: bir.func @spill_write
+bir.func @spill_write attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>, spilled}
+  %s = bir.memloc "t_SpillTensorCopy0" sbuf [128, 2048] {spill_of = "t"}
+  %t1 = bir.memloc "t_SpillWrite0" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>, spill_of = "t", spilled}
+  %r = bir.memloc "t_ReloadTensorCopy0" psum [128, 2048] {base_bank = 1, banks = array<i64: 1>, spill_of = "t"}
+  bir.matmul %t = %w, %w[0:128, 0:128] latency 64
+  bir.tensor_copy %s = %t latency 64
+  bir.matmul %t1 = %w, %w[0:128, 0:128] latency 64
+  bir.tensor_copy %s = %t1 latency 64
+  bir.tensor_copy %r = %s latency 64
+  bir.activation identity %y = %r latency 32
+}
