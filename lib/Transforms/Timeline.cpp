@@ -48,6 +48,12 @@ struct Bar {
   int64_t blocks = 1, bytes = 0;
   unsigned liveN = 1;
   bool spilled = false, pinned = false, unspillable = false;
+
+  /// What a spill-minted location holds of its tensor: a reload, or (a
+  /// spilled SpillWrite location) one of its writes.
+  std::string originNote() const {
+    return (spilled ? "write of " : "reload of ") + spillOf;
+  }
 };
 
 struct SpillMark {
@@ -494,7 +500,7 @@ void drawTimeline(const Timeline &tl, raw_ostream &os, bool standalone) {
     if (bar.spilled)
       t << ", spilled (saved out of PSUM)";
     if (!bar.spillOf.empty())
-      t << ", reload of " << bar.spillOf;
+      t << ", " << bar.originNote();
     os << "<g class=\"bar\" id=\"bar-" << escape(tl.function) << "-"
        << escape(bar.name) << "\" data-tensor=\"" << escape(bar.name)
        << "\" data-banks=\"" << bankList(bar.banks) << "\" data-def=\""
@@ -689,7 +695,7 @@ void drawHtml(ArrayRef<Timeline> timelines, raw_ostream &os) {
       if (bar.spilled)
         notes += "spilled ";
       if (!bar.spillOf.empty())
-        notes += "reload of " + bar.spillOf;
+        notes += bar.originNote();
       os << "<tr data-tensor=\"" << escape(bar.name) << "\"><td>"
          << escape(bar.name) << "</td><td>" << bankRange(bar.banks)
          << "</td><td>[" << bar.def << ", " << bar.use << "]</td><td>"
