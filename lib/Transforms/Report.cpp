@@ -60,6 +60,8 @@ void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
       used |= ((uint64_t(1) << node.liveN) - 1) << *tensor.baseBank;
     tensor.pinned = node.pin.has_value();
     tensor.spilled = memloc->hasAttr(kSpilledAttr);
+    if (auto origin = memloc->getAttrOfType<StringAttr>(kSpillOriginAttr))
+      tensor.spillOf = origin.str();
     tensor.cost = node.cost;
     report.tensors.push_back(std::move(tensor));
   }
@@ -128,6 +130,10 @@ static void writeFunction(llvm::json::OStream &json,
           });
           json.attribute("pinned", tensor.pinned);
           json.attribute("spilled", tensor.spilled);
+          if (tensor.spillOf)
+            json.attribute("spill_of", *tensor.spillOf);
+          else
+            json.attribute("spill_of", nullptr);
           json.attributeBegin("cost");
           writeNumber(json, tensor.cost);
           json.attributeEnd();

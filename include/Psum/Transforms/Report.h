@@ -20,6 +20,8 @@ struct TensorReport {
   std::optional<int64_t> baseBank;
   llvm::SmallVector<int64_t> banks;
   bool pinned = false, spilled = false;
+  /// On a location spilling minted (a reload, a SpillWrite): its tensor.
+  std::optional<std::string> spillOf;
   double cost = 0;
 };
 
