@@ -191,7 +191,8 @@ void benchRound(benchmark::State &state, Kernel &k) {
     Problem problem = k.problem;
     state.ResumeTiming();
     SpillCounters counters;
-    if (failed(spillProblem(lf, problem, first->spills, true, counters,
+    if (failed(spillProblem(lf, problem, first->spills, SpillOptions(), true,
+                            counters,
                             /*names=*/nullptr, nullptr, failure)))
       state.SkipWithError("spillProblem failed");
     Graph graph = buildInterference(problem, nullptr);

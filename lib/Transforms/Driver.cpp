@@ -302,10 +302,9 @@ Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
     for (unsigned v : selection->spills)
       spilled.push_back(round.nodes[v].memloc);
     countSpills(round, selection->spills, attempt);
-    if (failed(spillProblem(roundLf, round, selection->spills,
-                            options.loopAware, counters,
-                            minted ? &*minted : nullptr, trace,
-                            attempt.failure)))
+    if (failed(spillProblem(
+            roundLf, round, selection->spills, options.spill, options.loopAware,
+            counters, minted ? &*minted : nullptr, trace, attempt.failure)))
       return attempt;
     traceSpillCost(attempt, trace);
     if (!first && attempt.spillCycles > bound) {
@@ -475,7 +474,7 @@ std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem
 
   double bound = best.ok ? best.score() : std::numeric_limits<double>::infinity();
   std::optional<std::vector<unsigned>> spills =
-      exactSpills(lf, problem, options.loopAware, bound, budget);
+      exactSpills(lf, problem, options.spill, options.loopAware, bound, budget);
   if (!spills) {
     if (budget.exhausted)
       return exhausted();
@@ -493,8 +492,9 @@ std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem
   for (unsigned v : *spills)
     round.push_back(problem.nodes[v].memloc);
   countSpills(problem, *spills, attempt);
-  if (failed(spillProblem(roundLf, rewritten, *spills, options.loopAware,
-                          counters, nullptr, nullptr, attempt.failure)))
+  if (failed(spillProblem(roundLf, rewritten, *spills, options.spill,
+                          options.loopAware, counters, nullptr, nullptr,
+                          attempt.failure)))
     return std::nullopt;
   Graph rewrittenGraph = buildInterference(rewritten, nullptr);
   std::optional<std::vector<unsigned>> bases =
@@ -781,6 +781,7 @@ void PsumAllocatePass::runOnOperation() {
   options.exactMaxCandidates = exactMaxCandidates;
   options.exactBudget = exactBudget;
   options.spill.copyLatency = copyLatency;
+  options.spill.writeLocations = spillWriteLocations;
   if (spillSpace == "dram") {
     options.spill.space = bir::MemorySpace::dram;
   } else if (spillSpace != "sbuf") {

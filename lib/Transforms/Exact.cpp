@@ -155,7 +155,8 @@ psum::alloc::exactPlacement(const Problem &problem, const Graph &graph,
 
 std::optional<std::vector<unsigned>>
 psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
-                         bool loopAware, double bound, ExactBudget &budget) {
+                         const SpillOptions &spill, bool loopAware,
+                         double bound, ExactBudget &budget) {
   using Entry = std::pair<double, std::vector<unsigned>>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
   std::set<std::vector<unsigned>> seen;
@@ -179,8 +180,8 @@ psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
     if (!spills.empty()) {
       SpillCounters counters;
       Failure ignored;
-      if (failed(spillProblem(modelLf, model, spills, loopAware, counters,
-                              nullptr, nullptr, ignored)))
+      if (failed(spillProblem(modelLf, model, spills, spill, loopAware,
+                              counters, nullptr, nullptr, ignored)))
         continue;
     }
 

@@ -145,7 +145,7 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
     // Nothing reads a write but its saves, so each writer after the first
     // writes a location of its own, live from the write to its saves.
     Value written = loc;
-    if (i > 0) {
+    if (i > 0 && options.writeLocations) {
       builder.setInsertionPointAfter(lastMinted);
       bir::MemLocOp piece = mint(builder, original, "SpillWrite",
                                  counters.writes, bir::MemorySpace::psum);
@@ -207,12 +207,10 @@ LogicalResult psum::alloc::insertSpillCode(
   return success();
 }
 
-LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
-                                        ArrayRef<unsigned> spills,
-                                        bool loopAware, SpillCounters &counters,
-                                        LocationNames *names,
-                                        llvm::raw_ostream *trace,
-                                        Failure &failure) {
+LogicalResult psum::alloc::spillProblem(
+    LinearFunction &lf, Problem &problem, ArrayRef<unsigned> spills,
+    const SpillOptions &options, bool loopAware, SpillCounters &counters,
+    LocationNames *names, llvm::raw_ostream *trace, Failure &failure) {
   const std::vector<Node> &nodes = problem.nodes;
   for (unsigned v : spills)
     if (failed(checkSpillable(nodes[v], failure)))
@@ -255,7 +253,7 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
       reloadNames(spills.size());
   for (auto [s, v] : llvm::enumerate(spills)) {
     const Node &node = nodes[v];
-    writeNames[s].resize(node.writers.size() - 1);
+    writeNames[s].resize(options.writeLocations ? node.writers.size() - 1 : 0);
     reloadNames[s].resize(node.readers.size());
     if (!names)
       continue;
@@ -304,8 +302,8 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
   result.geometry = problem.geometry;
   result.numPoints = next.points.size();
   size_t minted = 0;
-  for (unsigned v : spills)
-    minted += nodes[v].writers.size() - 1 + nodes[v].readers.size();
+  for (auto [s, v] : llvm::enumerate(spills))
+    minted += writeNames[s].size() + nodes[v].readers.size();
   result.nodes.reserve(nodes.size() + minted);
   result.accesses.reserve(nodes.size() + minted);
   auto add = [&](Node &&node, SmallVector<LocAccess> &&accesses) {
@@ -349,7 +347,8 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
       unsigned point = moved[access.point];
       bir::Access copied = access.access;
       if (bir::isWrite(access.access.kind)) {
-        if (writes.empty() || writes.back().front().point != point)
+        if (writes.empty() ||
+            (options.writeLocations && writes.back().front().point != point))
           writes.emplace_back();
         copied.kind = bir::AccessKind::Read;
         writes.back().push_back({point, access.access});
@@ -380,9 +379,9 @@ LogicalResult psum::alloc::spillProblem(LinearFunction &lf, Problem &problem,
       llvm::stable_sort(accesses, [](const LocAccess &a, const LocAccess &b) {
         return a.point < b.point;
       });
-      if (failed(add(k == 0 ? std::move(original)
-                            : mintNode(writeNames[s][k - 1]),
-                     std::move(accesses))))
+      if (failed(
+              add(k == 0 ? std::move(original) : mintNode(writeNames[s][k - 1]),
+                  std::move(accesses))))
         return mlir::failure();
     }
     for (auto [reloadWrites, reads, name] :

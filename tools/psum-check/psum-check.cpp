@@ -247,7 +247,8 @@ std::string checkInterference(bir::FuncOp func) {
 /// straightforward way: rewrite the IR (insertSpillCode), linearize and
 /// rebuild the live ranges. Two rounds of spill sets, each node in with
 /// probability 1/3 and in shuffled order, drawn from a seed made of the
-/// function's name. Empty if both agree on every node and point.
+/// function's name, as is whether later writers get locations of their own.
+/// Empty if both agree on every node and point.
 std::string checkSpillUpdate(bir::FuncOp func) {
   OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
   FailureOr<alloc::Geometry> geometry =
@@ -268,6 +269,8 @@ std::string checkSpillUpdate(bir::FuncOp func) {
   alloc::LocationNames minted(&names);
   alloc::SpillCounters irCounters, modelCounters;
   std::mt19937 rng(llvm::hash_value(func.getSymName()));
+  alloc::SpillOptions options;
+  options.writeLocations = rng() % 2;
   for (int round = 0; round < 2; ++round) {
     std::vector<unsigned> spills;
     for (auto [v, node] : llvm::enumerate(problem->nodes))
@@ -278,16 +281,15 @@ std::string checkSpillUpdate(bir::FuncOp func) {
       return "";
     alloc::Failure irFailure, modelFailure;
     bool irOk = succeeded(alloc::insertSpillCode(
-        *clone, lf, *problem, spills, alloc::SpillOptions(), irCounters,
-        nullptr, irFailure));
+        *clone, lf, *problem, spills, options, irCounters, nullptr, irFailure));
     if (irOk) {
       lf = alloc::linearize(*clone);
       problem = alloc::buildLiveRanges(*clone, lf, *geometry, true, irFailure);
       irOk = succeeded(problem);
     }
-    bool modelOk = succeeded(alloc::spillProblem(modelLf, model, spills, true,
-                                                 modelCounters, &minted,
-                                                 nullptr, modelFailure));
+    bool modelOk = succeeded(
+        alloc::spillProblem(modelLf, model, spills, options, true,
+                            modelCounters, &minted, nullptr, modelFailure));
     if (irOk != modelOk)
       return irOk ? "spillProblem failed where the IR rewrite did not: " +
                         modelFailure.message

@@ -394,9 +394,12 @@ exactPlacement(const Problem &problem, const Graph &graph, ExactBudget &budget);
 /// which grow only by nodes live where demand exceeds the banks (or by any
 /// node when only fragmentation remains). Nullopt if no set cheaper than
 /// `bound` exists or the budget ran out.
-std::optional<std::vector<unsigned>>
-exactSpills(const LinearFunction &lf, const Problem &problem, bool loopAware,
-            double bound, ExactBudget &budget);
+struct SpillOptions;
+std::optional<std::vector<unsigned>> exactSpills(const LinearFunction &lf,
+                                                 const Problem &problem,
+                                                 const SpillOptions &spill,
+                                                 bool loopAware, double bound,
+                                                 ExactBudget &budget);
 
 //===----------------------------------------------------------------------===//
 // Spill
@@ -405,6 +408,9 @@ exactSpills(const LinearFunction &lf, const Problem &problem, bool loopAware,
 struct SpillOptions {
   bir::MemorySpace space = bir::MemorySpace::sbuf;
   unsigned copyLatency = 64;
+  /// Each writer of a spilled tensor after the first writes a SpillWrite
+  /// location of its own (false: all write the tensor, as the seed's do).
+  bool writeLocations = true;
 };
 
 /// Counters of minted locations, kept across fixpoint iterations so names
@@ -432,10 +438,11 @@ private:
 /// Inserts the save after every writer and a reload before every reader of
 /// each spilled node (writers and readers in program order; `lf` is the
 /// linearization `problem` was built from), and points the readers at their
-/// reloads, and the TensorCopy readers at the saved copy (load2Copy). Each
-/// writer after the first writes a fresh PSUM location (`<t>_SpillWrite<n>`,
-/// spilled too) that only its saves read: the values a spilled tensor holds
-/// one after another need not share one live range.
+/// reloads, and the TensorCopy readers at the saved copy (load2Copy). With
+/// `options.writeLocations`, each writer after the first writes a fresh PSUM
+/// location (`<t>_SpillWrite<n>`, spilled too) that only its saves read: the
+/// values a spilled tensor holds one after another need not share one live
+/// range.
 mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
                                     const Problem &problem,
                                     llvm::ArrayRef<unsigned> spills,
@@ -447,18 +454,19 @@ mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
 /// what insertSpillCode followed by linearize and buildLiveRanges would
 /// give, without touching the IR. Untouched nodes keep their live ranges
 /// (their accesses did not change; the points only move); spilled nodes, the
-/// locations their later writers write, and their reloads are rebuilt from their new accesses by describeNode, the
-/// code buildLiveRanges uses. Minted nodes have no memloc. `counters` and `names`
-/// advance as insertSpillCode's would; without `names` (a caller that reads
-/// no minted name: neither trace nor diagnostics) minted nodes stay unnamed
-/// and `counters` unchanged. Fails where insertSpillCode or
-/// buildLiveRanges would (the failure may lack the op: callers take the IR
-/// path to report it); `lf` and `problem` are then unspecified.
+/// locations their later writers write, and their reloads are rebuilt from
+/// their new accesses by describeNode, the code buildLiveRanges uses. Minted
+/// nodes have no memloc. `counters` and `names` advance as insertSpillCode's
+/// would; without `names` (a caller that reads no minted name: neither trace
+/// nor diagnostics) minted nodes stay unnamed and `counters` unchanged. Fails
+/// where insertSpillCode or buildLiveRanges would (the failure may lack the op:
+/// callers take the IR path to report it); `lf` and `problem` are then
+/// unspecified.
 mlir::LogicalResult spillProblem(LinearFunction &lf, Problem &problem,
                                  llvm::ArrayRef<unsigned> spills,
-                                 bool loopAware, SpillCounters &counters,
-                                 LocationNames *names, llvm::raw_ostream *trace,
-                                 Failure &failure);
+                                 const SpillOptions &options, bool loopAware,
+                                 SpillCounters &counters, LocationNames *names,
+                                 llvm::raw_ostream *trace, Failure &failure);
 
 /// On a location minted by spilling: the name of the tensor it copies (or,
 /// on a `SpillWrite` location, whose value it holds until saved).

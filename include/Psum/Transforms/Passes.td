@@ -40,6 +40,11 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"loadToCopy", "load-to-copy", "bool", /*default=*/"true",
            "a TensorCopy reading a spilled tensor reads the saved copy, with "
            "no reload into PSUM (the seed's load2Copy)">,
+    Option<"spillWriteLocations", "spill-write-locations", "bool",
+           /*default=*/"true",
+           "each writer of a spilled tensor after the first writes a location "
+           "of its own, <t>_SpillWrite<n> (false: all write the tensor, as "
+           "the seed)">,
     Option<"split", "split", "bool", /*default=*/"true",
            "split PSUM locations into pieces used at disjoint times (byte ranges, successive values)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",

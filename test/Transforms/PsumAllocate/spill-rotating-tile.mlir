@@ -1,4 +1,5 @@
 // RUN: psum-opt %s --psum-allocate="verify=true" | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="verify=true spill-write-locations=false" | FileCheck %s --check-prefix=SEED
 
 // Four banks (gen1). a, b and c meet at the vector_op (three banks) and
 // spilling them cannot help (each is read there); the rotating tile t (two
@@ -9,7 +10,14 @@
 // counted as carried, t stayed live across the loop and the next round
 // failed with "too many reloads required".) The second write goes to a
 // location of its own, t_SpillWrite0, so each of the two holds one block
-// from its write to its save: one bank, each block on it in turn.
+// from its write to its save: one bank, each block on it in turn. With
+// spill-write-locations=false both writes go to t, whose accesses then span
+// blocks i and i + 1: a window of two live blocks, two banks.
+// SEED-LABEL: bir.func @rotating_spill
+// SEED: %[[T:.*]] = bir.memloc "t" psum [64, 2048] x 4 {banks = array<i64: [[B0:[0-9]]], [[B1:[0-9]]], [[B0]], [[B1]]>, {{.*}}spilled}
+// SEED-NOT: SpillWrite
+// SEED: bir.matmul %[[T]][0:64, 0:2048, %{{.*}}] = %w, %x latency 64
+// SEED: bir.matmul %[[T]][0:64, 0:2048, %{{.*}} + 1] = %w, %x latency 64
 // CHECK-LABEL: bir.func @rotating_spill
 // CHECK-DAG: %[[T:.*]] = bir.memloc "t" psum [64, 2048] x 4 {banks = array<i64: [[B:[0-9]]], [[B]], [[B]], [[B]]>, {{.*}}spilled}
 // CHECK-DAG: %[[S:.*]] = bir.memloc "t_SpillTensorCopy0" sbuf [64, 2048] x 4 {spill_of = "t"}
