@@ -253,7 +253,8 @@ LogicalResult psum::alloc::spillProblem(
       reloadNames(spills.size());
   for (auto [s, v] : llvm::enumerate(spills)) {
     const Node &node = nodes[v];
-    writeNames[s].resize(options.writeLocations ? node.writers.size() - 1 : 0);
+    if (options.writeLocations && !node.writers.empty())
+      writeNames[s].resize(node.writers.size() - 1);
     reloadNames[s].resize(node.readers.size());
     if (!names)
       continue;
