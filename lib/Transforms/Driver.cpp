@@ -59,6 +59,7 @@ struct AllocateOptions {
   bool exact = false;
   unsigned exactMaxCandidates = 40;
   uint64_t exactBudget = 200000;
+  uint64_t rescueBudget = 50000;
   SpillOptions spill;
   std::vector<Heuristic> heuristics;
 };
@@ -432,10 +433,10 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
 }
 
 /// The exact mode after best-of-n: an attempt that beats `best`, if one
-/// exists and the budget allows finding it. `outcome` says what was proved.
-std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem,
-                                const Graph &graph,
-                                const AllocateOptions &options,
+/// exists and `steps` allow finding it. `outcome` says what was proved.
+std::optional<Attempt> runExact(const LinearFunction &lf,
+                                const Problem &problem, const Graph &graph,
+                                const AllocateOptions &options, uint64_t steps,
                                 const Attempt &best, std::string &outcome) {
   static const Heuristic exactHeuristic{"exact"};
   if (problem.nodes.size() > options.exactMaxCandidates) {
@@ -443,9 +444,9 @@ std::optional<Attempt> runExact(const LinearFunction &lf, const Problem &problem
               " candidates exceed exact-max-candidates; kept best-of-n";
     return std::nullopt;
   }
-  ExactBudget budget{options.exactBudget};
+  ExactBudget budget{steps};
   auto exhausted = [&] {
-    outcome = "budget of " + std::to_string(options.exactBudget) +
+    outcome = "budget of " + std::to_string(steps) +
               " steps exhausted; kept best-of-n";
     return std::nullopt;
   };
@@ -674,10 +675,19 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       report.heuristics.push_back(attempt.heuristic->name);
       report.scores.push_back(attempt.abandoned ? -bound : attempt.score());
     }
-    if (options.exact) {
-      std::optional<Attempt> exact = runExact(lf, *problem, graph,
-                                              options, attempts[best],
-                                              report.exact);
+    // Where best-of-n found no allocation, the exact mode also runs as a
+    // rescue (with a smaller budget: it delays an error otherwise), unless
+    // the per-instruction bound proves there is none.
+    std::optional<Infeasibility> infeasible;
+    if (!attempts[best].ok)
+      infeasible = proveInfeasible(lf, *problem);
+    bool rescue = !options.exact && !attempts[best].ok && !infeasible &&
+                  options.rescueBudget;
+    if (options.exact || rescue) {
+      std::optional<Attempt> exact =
+          runExact(lf, *problem, graph, options,
+                   rescue ? options.rescueBudget : options.exactBudget,
+                   attempts[best], report.exact);
       if (exact) {
         attempts.push_back(std::move(*exact));
         best = attempts.size() - 1;
@@ -688,9 +698,16 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
           attemptOnIR(func, *geometry, options, heuristics.front()));
       best = attempts.size() - 1;
       if (!attempts[best].ok) {
-        // The exact mode's proof, when it ran, says the failure is not the
+        // A proof, when there is one, says the failure is not the
         // heuristics'.
         InFlightDiagnostic error = attempts[best].failure.emit();
+        if (infeasible)
+          error.attachNote(lf.points[infeasible->point].op->getLoc())
+              << kNoAllocation << ": this instruction needs "
+              << infeasible->banks << " of the " << geometry->usableBanks()
+              << " PSUM banks whatever is spilled (what it accesses, and the "
+                 "accumulation groups, pinned and spill-minted locations live "
+                 "across it)";
         if (report.exact == kNoAllocation)
           error.attachNote(func.getLoc())
               << "the exact mode tried every spill set: " << kNoAllocation;
@@ -780,6 +797,7 @@ void PsumAllocatePass::runOnOperation() {
   options.exact = exact;
   options.exactMaxCandidates = exactMaxCandidates;
   options.exactBudget = exactBudget;
+  options.rescueBudget = rescueBudget;
   options.spill.copyLatency = copyLatency;
   options.spill.writeLocations = spillWriteLocations;
   if (spillSpace == "dram") {

@@ -153,6 +153,41 @@ psum::alloc::exactPlacement(const Problem &problem, const Graph &graph,
   return PlacementSearch(problem, graph, budget).run();
 }
 
+std::optional<Infeasibility>
+psum::alloc::proveInfeasible(const LinearFunction &lf, const Problem &problem) {
+  // Banks held at every point of a node that cannot leave PSUM, and at each
+  // instruction accessing a spillable one: the least of its own footprint
+  // and that of the location a spill would mint there.
+  std::vector<int64_t> fixed(problem.numPoints + 1, 0);
+  std::vector<uint64_t> accessed(problem.numPoints, 0);
+  for (auto [node, accesses] : llvm::zip(problem.nodes, problem.accesses)) {
+    if (node.unspillable || node.fromSpill || node.pin) {
+      fixed[node.def] += node.liveN;
+      fixed[node.use + 1] -= node.liveN;
+      continue;
+    }
+    llvm::ArrayRef<LocAccess> rest = accesses;
+    while (!rest.empty()) {
+      unsigned point = rest.front().point;
+      llvm::ArrayRef<LocAccess> here =
+          rest.take_while([&](const LocAccess &a) { return a.point == point; });
+      rest = rest.drop_front(here.size());
+      if (!loadsToCopy(lf, problem.geometry, here.front()))
+        accessed[point] += spillFootprint(node, here);
+    }
+  }
+  int64_t live = 0;
+  for (unsigned p = 0; p < problem.numPoints; ++p) {
+    live += fixed[p];
+    if (lf.points[p].kind != PointKind::Instruction)
+      continue;
+    uint64_t banks = uint64_t(live) + accessed[p];
+    if (banks > problem.geometry.usableBanks())
+      return Infeasibility{p, unsigned(banks)};
+  }
+  return std::nullopt;
+}
+
 std::optional<std::vector<unsigned>>
 psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
                          const SpillOptions &spill, bool loopAware,

@@ -101,6 +101,23 @@ static unsigned computeShrinkFactor(int64_t blocks,
   return 1;
 }
 
+unsigned psum::alloc::spillFootprint(const Node &node,
+                                     ArrayRef<LocAccess> accesses) {
+  // The copies write what the instruction reads, the saves read what it
+  // writes: the minted location sees each access as a write and a read.
+  SmallVector<LocAccess, 4> both;
+  for (const LocAccess &a : accesses)
+    for (bir::AccessKind kind :
+         {bir::AccessKind::Write, bir::AccessKind::Read}) {
+      both.push_back(a);
+      both.back().access.kind = kind;
+    }
+  uint64_t banks = static_cast<uint64_t>(
+                       node.blocks / computeShrinkFactor(node.blocks, both)) *
+                   node.blockBanks;
+  return static_cast<unsigned>(std::min<uint64_t>(banks, node.liveN));
+}
+
 LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
                                        ArrayRef<LocAccess> accesses,
                                        const Geometry &geometry,

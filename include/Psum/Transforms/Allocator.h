@@ -247,6 +247,12 @@ mlir::LogicalResult describeNode(Node &node, const LinearFunction &lf,
                                  const Geometry &geometry, bool loopAware,
                                  Failure &failure);
 
+/// The banks a location minted by spilling `node` for one instruction (its
+/// reload, or the location its write goes to) keeps live, where `accesses`
+/// are that instruction's accesses of `node`: at most `node.liveN`, fewer
+/// when the instruction touches only a rotating window of the blocks.
+unsigned spillFootprint(const Node &node, llvm::ArrayRef<LocAccess> accesses);
+
 /// Builds the candidates with their live ranges and bank footprints. Fails
 /// (with the seed's messages) on a location without def or use, a bad shrink
 /// factor or a location too big for PSUM.
@@ -387,6 +393,23 @@ struct ExactBudget {
 /// states it has refuted. Nullopt if none exists or the budget ran out.
 std::optional<std::vector<unsigned>>
 exactPlacement(const Problem &problem, const Graph &graph, ExactBudget &budget);
+
+/// A proof that no allocation exists: the instruction at linear `point` needs
+/// `banks` banks, more than PSUM has, whatever is spilled.
+struct Infeasibility {
+  unsigned point = 0;
+  unsigned banks = 0;
+};
+
+/// The per-instruction lower bound: at an instruction, every location it
+/// accesses is in PSUM (spilled or not: its write, or the reload it reads,
+/// holds at least one block), and so is every location that cannot leave
+/// PSUM (accumulation groups, pinned and spill-minted ones) live across it.
+/// A TensorCopy's read of a spillable location counts nothing under
+/// load2Copy. The first instruction where that exceeds the usable banks, if
+/// any.
+std::optional<Infeasibility> proveInfeasible(const LinearFunction &lf,
+                                             const Problem &problem);
 
 /// A minimum-cost spill set (sorted): each set is rewritten on the problem
 /// by spillProblem (`lf` is the linearization `problem` was built from), and

@@ -59,6 +59,9 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
            /*default=*/"40", "largest candidate count the exact mode takes on">,
     Option<"exactBudget", "exact-budget", "unsigned", /*default=*/"200000",
            "search steps the exact mode may take before falling back">,
+    Option<"rescueBudget", "rescue-budget", "unsigned", /*default=*/"50000",
+           "search steps of the exact mode run as a rescue where best-of-n "
+           "found no allocation and no proof that none exists (0: no rescue)">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "write a JSON allocation report to this file ('-' for stdout)">,
   ];

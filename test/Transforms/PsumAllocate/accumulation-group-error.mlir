@@ -1,8 +1,9 @@
 // RUN: psum-opt %s -verify-diagnostics --psum-allocate="verify=true" -o /dev/null
 
 // Five accumulation groups live across the K loop on four banks. They are
-// read-modify-written, so none can be spilled: the allocator says so and
-// shows what holds each bank at the busiest point.
+// read-modify-written, so none can be spilled: the allocator says so,
+// shows what holds each bank at the busiest point, and proves that no
+// allocation exists (the first matmul in the loop already needs 5 banks).
 bir.func @five_groups attributes {arch = #bir.arch<gen2, banks = 4>} {
   %w = bir.memloc "w" sbuf [128, 128] x 8
   %x = bir.memloc "x" sbuf [128, 2048] x 8
@@ -15,6 +16,7 @@ bir.func @five_groups attributes {arch = #bir.arch<gen2, banks = 4>} {
   %a4 = bir.memloc "a4" psum [128, 2048]
   // expected-note @+1 {{PSUM at linear point 0 (bank: tensor [live range]):}}
   bir.loop %k = 0 to 8 {
+    // expected-note @+1 {{no allocation exists: this instruction needs 5 of the 4 PSUM banks whatever is spilled (what it accesses, and the accumulation groups, pinned and spill-minted locations live across it)}}
     bir.matmul %a0 += %w[0:128, 0:128, %k], %x[0:128, 0:2048, %k] latency 64
     bir.matmul %a1 += %w[0:128, 0:128, %k], %x[0:128, 0:2048, %k] latency 64
     bir.matmul %a2 += %w[0:128, 0:128, %k], %x[0:128, 0:2048, %k] latency 64

@@ -2,13 +2,16 @@
 // RUN: not psum-opt %s --psum-allocate -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOEXACT
 
 // One instruction reads three one-bank tensors on two banks: no spill set
-// helps (each reload is read there too). Without the exact mode the error
-// cannot tell a hard kernel from a weak heuristic; with it, a note on the
-// function says that the exact mode tried every spill set.
-// EXACT: exact-infeasible.mlir:[[# @LINE + 8]]:8: error: too many reloads required: spilling 'a_ReloadTensorCopy0' again cannot relieve PSUM pressure
-// EXACT: exact-infeasible.mlir:[[# @LINE + 13]]:3: note: PSUM at linear point 8
-// EXACT: exact-infeasible.mlir:[[# @LINE + 4]]:1: note: the exact mode tried every spill set: no allocation exists
+// helps (each reload is read there too). The per-instruction bound proves
+// it: a note on the instruction says so, so the error is not mistaken for a
+// weak heuristic. With the exact mode, a note on the function adds that it
+// tried every spill set.
+// EXACT: exact-infeasible.mlir:[[# @LINE + 10]]:8: error: too many reloads required: spilling 'a_ReloadTensorCopy0' again cannot relieve PSUM pressure
+// EXACT: exact-infeasible.mlir:[[# @LINE + 15]]:3: note: PSUM at linear point 8
+// EXACT: exact-infeasible.mlir:[[# @LINE + 14]]:3: note: no allocation exists: this instruction needs 3 of the 2 PSUM banks whatever is spilled
+// EXACT: exact-infeasible.mlir:[[# @LINE + 5]]:1: note: the exact mode tried every spill set: no allocation exists
 // NOEXACT: error: too many reloads required
+// NOEXACT: note: no allocation exists: this instruction needs 3 of the 2 PSUM banks
 // NOEXACT-NOT: the exact mode
 
 bir.func @three_operands attributes {arch = #bir.arch<gen2, banks = 2>} {
