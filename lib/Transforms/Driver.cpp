@@ -678,9 +678,12 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     // Where best-of-n found no allocation, the exact mode also runs as a
     // rescue (with a smaller budget: it delays an error otherwise), unless
     // the per-instruction bound proves there is none.
-    std::optional<Infeasibility> infeasible;
-    if (!attempts[best].ok)
-      infeasible = proveInfeasible(lf, *problem);
+    std::optional<InstructionDemand> infeasible;
+    if (!attempts[best].ok) {
+      infeasible = instructionBound(lf, *problem);
+      if (infeasible && infeasible->banks <= geometry->usableBanks())
+        infeasible.reset();
+    }
     bool rescue = !options.exact && !attempts[best].ok && !infeasible &&
                   options.rescueBudget;
     if (options.exact || rescue) {

@@ -153,8 +153,9 @@ psum::alloc::exactPlacement(const Problem &problem, const Graph &graph,
   return PlacementSearch(problem, graph, budget).run();
 }
 
-std::optional<Infeasibility>
-psum::alloc::proveInfeasible(const LinearFunction &lf, const Problem &problem) {
+std::optional<InstructionDemand>
+psum::alloc::instructionBound(const LinearFunction &lf,
+                              const Problem &problem) {
   // Banks held at every point of a node that cannot leave PSUM, and at each
   // instruction accessing a spillable one: the least of its own footprint
   // and that of the location a spill would mint there.
@@ -176,16 +177,17 @@ psum::alloc::proveInfeasible(const LinearFunction &lf, const Problem &problem) {
         accessed[point] += spillFootprint(node, here);
     }
   }
+  std::optional<InstructionDemand> most;
   int64_t live = 0;
   for (unsigned p = 0; p < problem.numPoints; ++p) {
     live += fixed[p];
     if (lf.points[p].kind != PointKind::Instruction)
       continue;
-    uint64_t banks = uint64_t(live) + accessed[p];
-    if (banks > problem.geometry.usableBanks())
-      return Infeasibility{p, unsigned(banks)};
+    auto banks = static_cast<unsigned>(live + accessed[p]);
+    if (!most || banks > most->banks)
+      most = InstructionDemand{p, banks};
   }
-  return std::nullopt;
+  return most;
 }
 
 std::optional<std::vector<unsigned>>

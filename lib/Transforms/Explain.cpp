@@ -23,13 +23,22 @@ using namespace psum::alloc;
 
 namespace {
 
-enum class Phase { Linearize, Live, Interference, Costs, Simplify, Select };
+enum class Phase {
+  Linearize,
+  Live,
+  Interference,
+  Bound,
+  Costs,
+  Simplify,
+  Select
+};
 
 std::optional<Phase> parsePhase(StringRef name) {
   return llvm::StringSwitch<std::optional<Phase>>(name)
       .Case("linearize", Phase::Linearize)
       .Case("live", Phase::Live)
       .Case("interference", Phase::Interference)
+      .Case("bound", Phase::Bound)
       .Case("costs", Phase::Costs)
       .Case("simplify", Phase::Simplify)
       .Case("select", Phase::Select)
@@ -119,6 +128,18 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
       for (auto [i, m] : llvm::enumerate(graph.adjacency[v]))
         remark << (i ? ", " : " ") << problem->nodes[m].name;
     }
+    return success();
+  }
+  if (stop == Phase::Bound) {
+    std::optional<InstructionDemand> most = instructionBound(lf, *problem);
+    if (!most)
+      return success();
+    unsigned usable = geometry->usableBanks();
+    lf.points[most->point].op->emitRemark("needs ")
+        << most->banks << " of the " << usable
+        << " PSUM banks whatever is spilled: "
+        << (most->banks > usable ? "no allocation exists"
+                                 : "the bound proves nothing");
     return success();
   }
   findCosts(*problem, copyLatency, nullptr);

@@ -394,22 +394,22 @@ struct ExactBudget {
 std::optional<std::vector<unsigned>>
 exactPlacement(const Problem &problem, const Graph &graph, ExactBudget &budget);
 
-/// A proof that no allocation exists: the instruction at linear `point` needs
-/// `banks` banks, more than PSUM has, whatever is spilled.
-struct Infeasibility {
+/// The banks the instruction at linear `point` needs whatever is spilled.
+struct InstructionDemand {
   unsigned point = 0;
   unsigned banks = 0;
 };
 
 /// The per-instruction lower bound: at an instruction, every location it
-/// accesses is in PSUM (spilled or not: its write, or the reload it reads,
-/// holds at least one block), and so is every location that cannot leave
-/// PSUM (accumulation groups, pinned and spill-minted ones) live across it.
-/// A TensorCopy's read of a spillable location counts nothing under
-/// load2Copy. The first instruction where that exceeds the usable banks, if
-/// any.
-std::optional<Infeasibility> proveInfeasible(const LinearFunction &lf,
-                                             const Problem &problem);
+/// accesses is in PSUM (unspilled, or the reload it reads or the location
+/// its write goes to: `spillFootprint`), and so is every location that
+/// cannot leave PSUM (accumulation groups, pinned and spill-minted ones)
+/// live across it; a TensorCopy's read of a spillable location counts
+/// nothing under load2Copy. The instruction that needs the most (the first
+/// of equals); above the usable banks it proves that no allocation exists.
+/// Nullopt if the function has no instruction.
+std::optional<InstructionDemand> instructionBound(const LinearFunction &lf,
+                                                  const Problem &problem);
 
 /// A minimum-cost spill set (sorted): each set is rewritten on the problem
 /// by spillProblem (`lf` is the linearization `problem` was built from), and

@@ -98,8 +98,9 @@ def PsumExplainPass : Pass<"psum-explain", "::mlir::ModuleOp"> {
     changing the IR, and reports that phase's product as remarks on the ops
     it concerns: `linearize` (the linear point of every instruction, loop
     header and back-edge), `live` (each candidate's live range, banks and
-    shrink factor), `interference` (neighbors and demand), `costs` (spill
-    costs), `simplify` (the additive test value, the lo / hi / inf class and
+    shrink factor), `interference` (neighbors and demand), `bound` (the
+    instruction that needs the most banks whatever is spilled, and whether
+    that proves no allocation exists), `costs` (spill costs), `simplify` (the additive test value, the lo / hi / inf class and
     the node stack) and `select` (the base bank or the spill decision of the
     first round). It is how each phase is tested on its own and how a user
     sees why a tensor landed where it did.
@@ -107,7 +108,7 @@ def PsumExplainPass : Pass<"psum-explain", "::mlir::ModuleOp"> {
   let dependentDialects = ["::psum::bir::BIRDialect"];
   let options = [
     Option<"phase", "phase", "std::string", /*default=*/"\"select\"",
-           "linearize, live, interference, costs, simplify or select">,
+           "linearize, live, interference, bound, costs, simplify or select">,
     Option<"numBanks", "num-banks", "unsigned", /*default=*/"0",
            "override the number of PSUM banks (0: from the architecture)">,
     Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
