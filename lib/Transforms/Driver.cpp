@@ -678,13 +678,13 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     // Where best-of-n found no allocation, the exact mode also runs as a
     // rescue (with a smaller budget: it delays an error otherwise), unless
     // the per-instruction bound proves there is none.
-    std::optional<InstructionDemand> infeasible;
+    std::optional<InstructionDemand> proof;
     if (!attempts[best].ok) {
-      infeasible = instructionBound(lf, *problem);
-      if (infeasible && infeasible->banks <= geometry->usableBanks())
-        infeasible.reset();
+      proof = instructionBound(lf, *problem);
+      if (proof && proof->banks <= geometry->usableBanks())
+        proof.reset();
     }
-    bool rescue = !options.exact && !attempts[best].ok && !infeasible &&
+    bool rescue = !options.exact && !attempts[best].ok && !proof &&
                   options.rescueBudget;
     if (options.exact || rescue) {
       std::optional<Attempt> exact =
@@ -704,10 +704,10 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
         // A proof, when there is one, says the failure is not the
         // heuristics'.
         InFlightDiagnostic error = attempts[best].failure.emit();
-        if (infeasible)
-          error.attachNote(lf.points[infeasible->point].op->getLoc())
+        if (proof)
+          error.attachNote(lf.points[proof->point].op->getLoc())
               << kNoAllocation << ": this instruction needs "
-              << infeasible->banks << " of the " << geometry->usableBanks()
+              << proof->banks << " of the " << geometry->usableBanks()
               << " PSUM banks whatever is spilled (what it accesses, and the "
                  "accumulation groups, pinned and spill-minted locations live "
                  "across it)";
