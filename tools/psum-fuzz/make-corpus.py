@@ -33,6 +33,9 @@ def main():
                 if not file.endswith(".mlir"):
                     continue
                 text = open(os.path.join(dirpath, file)).read()
+                # A known open failure (XFAIL) would stop every fuzz run.
+                if re.search(r"^//\s*XFAIL:", text, flags=re.M):
+                    continue
                 option_sets = set()
                 for m in re.finditer(r'--psum-allocate="([^"]*)"', text):
                     words = [w for w in m.group(1).split()
