@@ -11,6 +11,7 @@ the fuzzer refuses (report, trace). Also 40 random functions from
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -25,7 +26,9 @@ def write(out, text):
 
 def main():
     out = sys.argv[1]
-    os.makedirs(out, exist_ok=True)
+    # The seed is generated: what an earlier version wrote must not linger.
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
     count = 0
     for top in ("test", "examples"):
         for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
