@@ -98,7 +98,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
     used.insert(banks.begin(), banks.end());
   }
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
-    if (memloc->hasAttr(kSpilledAttr) && !memloc->hasAttr(kSpillOriginAttr))
+    if (memloc->hasAttr(kSpilledAttr) && !isSpillWrite(memloc))
       ++spilledTensors;
   unsigned saves = 0, reloads = 0;
   for (const Point &point : lf.points) {
@@ -166,7 +166,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
       if (memloc->hasAttr(kSpilledAttr))
         ls << " spilled";
       if (auto origin = memloc->getAttrOfType<StringAttr>(kSpillOriginAttr))
-        ls << (memloc->hasAttr(kSpilledAttr) ? " write-of=" : " reload-of=")
+        ls << (isSpillWrite(memloc) ? " write-of=" : " reload-of=")
            << origin.getValue();
       os << StringRef(line).rtrim() << "\n";
     }

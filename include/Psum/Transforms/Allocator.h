@@ -497,6 +497,11 @@ inline constexpr llvm::StringLiteral kSpillOriginAttr = "spill_of";
 /// On a location that was spilled: its readers now read reloads. (Also on
 /// a `SpillWrite` location: its writes are saved.)
 inline constexpr llvm::StringLiteral kSpilledAttr = "spilled";
+/// Whether `memloc` is a SpillWrite location: minted for a spilled tensor's
+/// later write, and saved like the tensor (both attributes).
+inline bool isSpillWrite(mlir::Operation *memloc) {
+  return memloc->hasAttr(kSpilledAttr) && memloc->hasAttr(kSpillOriginAttr);
+}
 /// On an allocated bir.func: the heuristic kept and its score.
 inline constexpr llvm::StringLiteral kHeuristicAttr = "psum.heuristic";
 inline constexpr llvm::StringLiteral kScoreAttr = "psum.score";
