@@ -55,6 +55,7 @@ private:
   void retire(size_t i);
   void accumulationLoop(unsigned depth);
   void tileLoop(unsigned depth);
+  void pipelinedTiles(unsigned depth);
   void plainLoop(unsigned depth);
   void genericInst();
   void halves();
@@ -216,6 +217,9 @@ void Generator::accumulationLoop(unsigned depth) {
 void Generator::tileLoop(unsigned depth) {
   if (numTensors >= options.maxTensors)
     return drain();
+  // Decided first so that pipelinePercent = 0 draws nothing.
+  if (options.pipelinePercent && chance(options.pipelinePercent))
+    return pipelinedTiles(depth);
   int64_t trip = 2 + pick(std::max(1u, options.maxTripCount - 1));
   // A pipelined array keeps two blocks live; an even block count lets them
   // rotate over two banks.
@@ -232,6 +236,46 @@ void Generator::tileLoop(unsigned depth) {
   if (chance(40))
     genBlock(depth + 1);
   evacuate(Slice{tiles, iv, 0});
+}
+
+/// The tiles' blocks are named by constants outside the loops and by the
+/// induction variable inside: each loop sweeps the blocks, so the array
+/// carries nothing around a loop enclosing these pieces.
+void Generator::pipelinedTiles(unsigned depth) {
+  int64_t trip = 2 + pick(std::max(1u, options.maxTripCount - 1));
+  int64_t bytes = chance(30) ? 1024 : 2048;
+  bool fillThenDrain = chance(50);
+  // Constant blocks keep the array from rotating over fewer banks: all of
+  // it must fit beside the accumulation groups, with a bank to spare.
+  int64_t room = int64_t(usableBanks) - accumulatorBanks - 1;
+  trip = std::min(trip, fillThenDrain ? room : room - 1);
+  if (trip < 2)
+    return drain();
+  Value tiles =
+      memloc("tile" + std::to_string(numTensors++), bir::MemorySpace::psum,
+             bytes, fillThenDrain ? trip : trip + 1);
+  if (fillThenDrain) {
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      Value iv = loop(trip).getInductionVar();
+      emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}});
+      if (chance(40))
+        genBlock(depth + 1);
+    }
+    OpBuilder::InsertionGuard guard(builder);
+    evacuate(Slice{tiles, loop(trip).getInductionVar(), 0});
+    return;
+  }
+  emit("matmul", {Slice{tiles, {}, 0}, Slice{w}, Slice{x}});
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    Value iv = loop(trip).getInductionVar();
+    emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
+    if (chance(40))
+      genBlock(depth + 1);
+    evacuate(Slice{tiles, iv, 0});
+  }
+  evacuate(Slice{tiles, {}, trip});
 }
 
 void Generator::plainLoop(unsigned depth) {

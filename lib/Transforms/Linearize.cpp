@@ -110,17 +110,72 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
   }
 }
 
-bool Overwrites::kills(const bir::Access &w, const bir::Access &r) const {
+bool Overwrites::coversReads(const bir::Access &w) const {
   bir::AccessAttr wp = w.ap;
-  if (wp.getPartOffset() > partLo ||
-      wp.getPartOffset() + wp.getPartSize() < partHi ||
-      wp.getByteOffset() > byteLo ||
-      wp.getByteOffset() + wp.getByteSize() < byteHi)
+  return wp.getPartOffset() <= partLo &&
+         wp.getPartOffset() + wp.getPartSize() >= partHi &&
+         wp.getByteOffset() <= byteLo &&
+         wp.getByteOffset() + wp.getByteSize() >= byteHi;
+}
+
+bool Overwrites::kills(const bir::Access &w, const bir::Access &r) const {
+  if (!coversReads(w))
     return false;
   if (!w.iv)
-    return wp.allBlocks() || blocks == 1;
+    return w.ap.allBlocks() || blocks == 1;
   return w.iv == rotationIv && w.iv == r.iv &&
-         wp.getBlockOffset() == r.ap.getBlockOffset();
+         w.ap.getBlockOffset() == r.ap.getBlockOffset();
+}
+
+std::pair<int64_t, int64_t> Overwrites::blockRange(const bir::Access &r) const {
+  if (r.ap.allBlocks())
+    return {0, blocks - 1};
+  int64_t c = r.ap.getBlockOffset();
+  if (!r.iv)
+    return {c, c};
+  auto loop =
+      cast<bir::LoopOp>(cast<BlockArgument>(r.iv).getOwner()->getParentOp());
+  return {static_cast<int64_t>(loop.getLower()) + c, loop.getLastIv() + c};
+}
+
+/// Whether the write `w`, in a loop that lies inside `loop` and ended before
+/// `r`, sweeps every block `r` may read (see readsOwnIteration).
+static bool sweepsBefore(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
+                         const Overwrites &overwrites, const LocAccess &w,
+                         const LocAccess &r, unsigned loop) {
+  ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
+  ArrayRef<unsigned> readNest = lf.loopNest(r.point);
+  size_t common = 0;
+  while (common < writeNest.size() && common < readNest.size() &&
+         writeNest[common] == readNest[common])
+    ++common;
+  if (common == writeNest.size() ||
+      !llvm::is_contained(writeNest.take_front(common), loop))
+    return false;
+  unsigned sweep = writeNest[common];
+  auto sweepOp = cast<bir::LoopOp>(lf.loops[sweep].op);
+  if (sweepOp.getStep() != 1 || w.access.iv != sweepOp.getInductionVar() ||
+      !overwrites.coversReads(w.access))
+    return false;
+  auto [first, last] = overwrites.blockRange(r.access);
+  auto [sweptFirst, sweptLast] = overwrites.blockRange(w.access);
+  if (first < sweptFirst || last > sweptLast)
+    return false;
+  // Accesses are in linear order: those inside the sweeping loop are the
+  // ones between its header and back-edge.
+  auto inside = [&](const LocAccess &a) {
+    return a.point < lf.loops[sweep].header;
+  };
+  auto begin = llvm::partition_point(accesses, inside);
+  for (const LocAccess &a : llvm::make_range(begin, accesses.end())) {
+    if (a.point > lf.loops[sweep].backEdge)
+      break;
+    if (a.access.iv != w.access.iv ||
+        (bir::isRead(a.access.kind) &&
+         !readsOwnIteration(lf, accesses, overwrites, a, sweep)))
+      return false;
+  }
+  return true;
 }
 
 bool psum::alloc::readsOwnIteration(const LinearFunction &lf,
@@ -139,10 +194,13 @@ bool psum::alloc::readsOwnIteration(const LinearFunction &lf,
       continue;
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
     if (writeNest.size() <= readNest.size() &&
-        writeNest == readNest.take_front(writeNest.size()) &&
-        llvm::is_contained(writeNest, loop) &&
-        overwrites.kills(w.access, r.access))
+        writeNest == readNest.take_front(writeNest.size())) {
+      if (llvm::is_contained(writeNest, loop) &&
+          overwrites.kills(w.access, r.access))
+        return true;
+    } else if (sweepsBefore(lf, accesses, overwrites, w, r, loop)) {
       return true;
+    }
   }
   return false;
 }

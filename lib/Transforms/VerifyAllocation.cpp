@@ -35,8 +35,10 @@ struct ReadHull {
   int64_t partLo = INT64_MAX, partHi = 0, byteLo = INT64_MAX, byteHi = 0;
   /// The block every read reads, if they all name the same constant block.
   std::optional<int64_t> onlyBlock;
+  /// The blocks some read may read.
+  llvm::BitVector blocks;
 
-  explicit ReadHull(Value loc) {
+  explicit ReadHull(Value loc) : blocks(bir::getMemLoc(loc).getNumBlocks()) {
     bool oneBlock = true;
     for (Operation *user : loc.getUsers())
       for (const bir::Access &access :
@@ -44,6 +46,16 @@ struct ReadHull {
         if (access.loc != loc || !bir::isRead(access.kind))
           continue;
         const bir::AccessAttr &ap = access.ap;
+        if (ap.allBlocks()) {
+          blocks.set();
+        } else if (access.iv) {
+          auto loop = cast<bir::LoopOp>(
+              cast<BlockArgument>(access.iv).getOwner()->getParentOp());
+          blocks.set(loop.getLower() + ap.getBlockOffset(),
+                     loop.getLastIv() + ap.getBlockOffset() + 1);
+        } else {
+          blocks.set(ap.getBlockOffset());
+        }
         partLo = std::min(partLo, ap.getPartOffset());
         partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
         byteLo = std::min(byteLo, ap.getByteOffset());
@@ -65,6 +77,10 @@ struct ReadHull {
     return coversRows(ap) && ap.getByteOffset() <= byteLo &&
            ap.getByteOffset() + ap.getByteSize() >= byteHi;
   }
+  /// Whether `covered` holds every block some read may read.
+  bool coversBlocks(const llvm::BitVector &covered) const {
+    return !blocks.test(covered);
+  }
 };
 
 /// PSUM locations of one function, numbered, with their bank footprints.
@@ -82,12 +98,21 @@ struct Locations {
 /// nothing (no access can name a block there).
 class Rotation {
 public:
-  static std::optional<Rotation> find(bir::MemLocOp memloc,
-                                      const llvm::DenseSet<Operation *> &starts);
+  static std::optional<Rotation>
+  find(bir::MemLocOp memloc, const ReadHull &reads,
+       const llvm::DenseSet<Operation *> &starts);
+  /// The liveness of `loc` inside `loop` alone, whose accesses of `loc` all
+  /// index blocks as the loop's `iv + c` with c <= maxOffset.
+  static Rotation analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
+                          const ReadHull &reads,
+                          const llvm::DenseSet<Operation *> &starts);
 
   bir::LoopOp loop;
   /// Offsets live after each instruction inside the loop.
   llvm::DenseMap<Operation *, std::set<int64_t>> liveAfter;
+  /// Offsets live at the start of an iteration: read before this or a
+  /// later iteration writes them.
+  std::set<int64_t> entry;
   /// Offsets whose values come from before the loop: then the rotation is
   /// not self-contained and the location is checked at location level.
   bool escapes = false;
@@ -97,16 +122,15 @@ private:
 
   Value loc;
   int64_t maxOffset = 0;
-  std::optional<ReadHull> reads;
+  const ReadHull *reads = nullptr;
   const llvm::DenseSet<Operation *> *starts = nullptr;
 };
 
 std::optional<Rotation>
-Rotation::find(bir::MemLocOp memloc, const llvm::DenseSet<Operation *> &starts) {
+Rotation::find(bir::MemLocOp memloc, const ReadHull &reads,
+               const llvm::DenseSet<Operation *> &starts) {
   Value iv;
-  Rotation rotation;
-  rotation.loc = memloc.getResult();
-  rotation.starts = &starts;
+  int64_t maxOffset = 0;
   for (Operation *user : memloc.getResult().getUsers()) {
     for (const bir::Access &access :
          cast<bir::InstructionOpInterface>(user).getAccesses()) {
@@ -115,22 +139,33 @@ Rotation::find(bir::MemLocOp memloc, const llvm::DenseSet<Operation *> &starts) 
       if (!access.iv || (iv && access.iv != iv))
         return std::nullopt;
       iv = access.iv;
-      rotation.maxOffset =
-          std::max(rotation.maxOffset, access.ap.getBlockOffset());
+      maxOffset = std::max(maxOffset, access.ap.getBlockOffset());
     }
   }
   if (!iv)
     return std::nullopt;
-  rotation.reads.emplace(rotation.loc);
-  rotation.loop = cast<bir::LoopOp>(cast<BlockArgument>(iv).getOwner()->getParentOp());
+  auto loop =
+      cast<bir::LoopOp>(cast<BlockArgument>(iv).getOwner()->getParentOp());
+  return analyze(memloc.getResult(), loop, maxOffset, reads, starts);
+}
+
+Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
+                           const ReadHull &reads,
+                           const llvm::DenseSet<Operation *> &starts) {
+  Rotation rotation;
+  rotation.loc = loc;
+  rotation.loop = loop;
+  rotation.maxOffset = maxOffset;
+  rotation.reads = &reads;
+  rotation.starts = &starts;
   // Fixpoint around L's back-edge, shifting offsets by one iteration.
   std::set<int64_t> exit;
   while (true) {
-    std::set<int64_t> entry = exit;
-    rotation.backward(rotation.loop.getBodyBlock(), entry);
+    rotation.entry = exit;
+    rotation.backward(loop.getBodyBlock(), rotation.entry);
     std::set<int64_t> next;
-    for (int64_t c : entry) {
-      if (c + 1 > rotation.maxOffset)
+    for (int64_t c : rotation.entry) {
+      if (c + 1 > maxOffset)
         rotation.escapes = true;
       else
         next.insert(c + 1);
@@ -293,10 +328,24 @@ private:
   /// the group is not live before the loop it starts in.
   void backward(Block &block, llvm::BitVector live) { backwardInto(block, live); }
 
-  /// Byte ranges of a location overwritten (by writes of all its blocks and
-  /// of every partition reads read) before any read, from the current point
-  /// on.
-  using Coverage = llvm::DenseMap<unsigned, std::vector<std::pair<int64_t, int64_t>>>;
+  /// What of each location is overwritten before any read, from the current
+  /// point on: byte ranges (by writes of all its blocks and of every
+  /// partition reads read), and whole blocks (by writes of one block
+  /// covering every partition and byte reads read).
+  struct Coverage {
+    llvm::DenseMap<unsigned, std::vector<std::pair<int64_t, int64_t>>> bytes;
+    llvm::DenseMap<unsigned, llvm::BitVector> blocks;
+  };
+
+  /// What a loop does to the blocks of a location that it indexes only as
+  /// `iv + c` of its own induction variable (step 1).
+  struct Sweep {
+    /// Blocks some iteration overwrites (every partition and byte reads
+    /// read): every instruction of a loop runs in each of its iterations.
+    llvm::BitVector written;
+    /// Blocks the loop may read before overwriting them.
+    llvm::BitVector readFirst;
+  };
 
   static void subtract(std::vector<std::pair<int64_t, int64_t>> &ranges,
                        int64_t lo, int64_t hi) {
@@ -353,8 +402,14 @@ private:
            access.ap.getBlockOffset() == reads.onlyBlock);
       int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
       if (allRows &&
-          add(coverage[it->second], lo, hi, reads.byteLo, reads.byteHi))
+          add(coverage.bytes[it->second], lo, hi, reads.byteLo, reads.byteHi))
         kills.set(it->second);
+      if (!access.iv && !access.ap.allBlocks() && reads.covers(access.ap)) {
+        llvm::BitVector &blocks = blocksOf(coverage, it->second);
+        blocks.set(access.ap.getBlockOffset());
+        if (reads.coversBlocks(blocks))
+          kills.set(it->second);
+      }
     }
     // Reads happen before the writes of the same instruction. A read needs
     // only its own bytes: the rest stays covered (a save of one half between
@@ -364,21 +419,94 @@ private:
       if (it == locs.index.end() || !bir::isRead(access.kind))
         continue;
       int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
-      subtract(coverage[it->second], lo, hi);
+      subtract(coverage.bytes[it->second], lo, hi);
+      if (access.iv || access.ap.allBlocks())
+        coverage.blocks.erase(it->second);
+      else if (auto blocks = coverage.blocks.find(it->second);
+               blocks != coverage.blocks.end())
+        blocks->second.reset(access.ap.getBlockOffset());
     }
     return kills;
+  }
+
+  llvm::BitVector &blocksOf(Coverage &coverage, unsigned loc) {
+    auto [it, inserted] = coverage.blocks.try_emplace(loc);
+    if (inserted) {
+      bir::MemLocOp memloc = locs.memlocs[loc];
+      it->second.resize(memloc.getNumBlocks());
+    }
+    return it->second;
+  }
+
+  /// The sweep of `loc` by `loop`, if the loop indexes it only by its own
+  /// induction variable (step 1) and reads no block from before the loop
+  /// that the analysis cannot name.
+  const std::optional<Sweep> &sweepOf(bir::LoopOp loop, unsigned loc) {
+    auto [it, inserted] = sweeps.try_emplace({loop, loc});
+    if (!inserted || loop.getStep() != 1)
+      return it->second;
+    bir::MemLocOp memloc = locs.memlocs[loc];
+    Value value = memloc.getResult();
+    Value iv = loop.getInductionVar();
+    const ReadHull &reads = locs.reads[loc];
+    int64_t maxOffset = 0;
+    SmallVector<int64_t> writes;
+    WalkResult walk = loop.walk([&](bir::InstructionOpInterface inst) {
+      for (const bir::Access &access : inst.getAccesses()) {
+        if (access.loc != value)
+          continue;
+        if (access.iv != iv)
+          return WalkResult::interrupt();
+        maxOffset = std::max(maxOffset, access.ap.getBlockOffset());
+        if (access.kind == bir::AccessKind::Write && reads.covers(access.ap))
+          writes.push_back(access.ap.getBlockOffset());
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return it->second;
+    Rotation rotation =
+        Rotation::analyze(value, loop, maxOffset, reads, groupStarts);
+    if (rotation.escapes)
+      return it->second;
+    // The verifier keeps `iv + c` inside the location over the whole loop.
+    int64_t blocks = memloc.getNumBlocks();
+    int64_t lower = loop.getLower(), last = loop.getLastIv();
+    Sweep sweep{llvm::BitVector(blocks), llvm::BitVector(blocks)};
+    for (int64_t c : writes)
+      sweep.written.set(lower + c, last + c + 1);
+    for (int64_t c : rotation.entry)
+      sweep.readFirst.set(lower + c);
+    // try_emplace above may have rehashed: look the entry up again.
+    return sweeps[{loop, loc}] = std::move(sweep);
   }
 
   void backwardInto(Block &block, llvm::BitVector &live) {
     Coverage coverage;
     for (Operation &op : llvm::reverse(block)) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
-        // Conservatively forget coverage of anything the loop touches.
+        // Forget the coverage of anything the loop touches, except blocks
+        // it sweeps: those it overwrites before reading them.
+        llvm::SetVector<unsigned> touched;
         loop.walk([&](bir::InstructionOpInterface inst) {
           for (const bir::Access &access : inst.getAccesses())
             if (auto it = locs.index.find(access.loc); it != locs.index.end())
-              coverage.erase(it->second);
+              touched.insert(it->second);
         });
+        llvm::BitVector swept(n);
+        for (unsigned loc : touched) {
+          coverage.bytes.erase(loc);
+          const std::optional<Sweep> &sweep = sweepOf(loop, loc);
+          if (!sweep) {
+            coverage.blocks.erase(loc);
+            continue;
+          }
+          llvm::BitVector &blocks = blocksOf(coverage, loc);
+          blocks |= sweep->written;
+          blocks.reset(sweep->readFirst);
+          if (locs.reads[loc].coversBlocks(blocks))
+            swept.set(loc);
+        }
         llvm::BitVector exit = live;
         llvm::BitVector starts(n);
         while (true) {
@@ -393,6 +521,7 @@ private:
           exit = next;
         }
         live.reset(starts);
+        live.reset(swept);
         continue;
       }
       if (!isa<bir::InstructionOpInterface>(op))
@@ -419,6 +548,7 @@ private:
   unsigned n = 0;
   llvm::DenseMap<Operation *, llvm::BitVector> writtenBefore, liveAfter;
   llvm::DenseSet<Operation *> groupStarts;
+  llvm::DenseMap<std::pair<Operation *, unsigned>, std::optional<Sweep>> sweeps;
 };
 
 class PsumVerifyAllocationPass
@@ -548,7 +678,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
   llvm::DenseMap<unsigned, Rotation> rotations;
   for (auto [loc, memloc] : llvm::enumerate(locs.memlocs)) {
     std::optional<Rotation> rotation =
-        Rotation::find(memloc, dataflow.getGroupStarts());
+        Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
     if (!rotation || rotation->escapes)
       continue;
     ArrayRef<int64_t> banks = *memloc.getBanks();

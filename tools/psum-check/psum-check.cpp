@@ -63,6 +63,12 @@ static cl::opt<unsigned> reuseOpt(
     cl::desc("percent of plain results written into a drained tensor again "
              "(0 keeps the functions of earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> pipelinesOpt(
+    "pipelines", cl::init(0),
+    cl::desc("percent of tile arrays built as a software pipeline or as a "
+             "fill loop and a drain loop (0 keeps the functions of earlier "
+             "versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -524,6 +530,7 @@ int main(int argc, char **argv) {
     options.maxInstructions = maxInstructionsOpt;
     options.maxLoopDepth = maxDepthOpt;
     options.reusePercent = reuseOpt;
+    options.pipelinePercent = pipelinesOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

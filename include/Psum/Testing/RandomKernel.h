@@ -32,6 +32,11 @@ struct RandomKernelOptions {
   /// instead of a new one (one location holding values one after another,
   /// which split cuts apart). 0 keeps the functions of earlier versions.
   unsigned reusePercent = 0;
+  /// Percent of tile arrays written and read in sibling pieces of code: a
+  /// software pipeline (the first tile before the loop, the last one drained
+  /// after it) or a loop filling every tile and a second loop draining them.
+  /// 0 keeps the functions of earlier versions.
+  unsigned pipelinePercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.

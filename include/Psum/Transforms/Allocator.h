@@ -111,6 +111,10 @@ class Overwrites {
 public:
   explicit Overwrites(llvm::ArrayRef<LocAccess> accesses);
   bool kills(const bir::Access &w, const bir::Access &r) const;
+  /// Whether `w` writes every partition and byte that reads read.
+  bool coversReads(const bir::Access &w) const;
+  /// The first and last block `r` may name.
+  std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
 
 private:
   int64_t partLo = INT64_MAX, partHi = INT64_MIN;
@@ -124,7 +128,12 @@ private:
 /// inside `loop`, in r's loop or one around it (so it runs whenever r does),
 /// overwrites all r could read. Such a read carries nothing around the
 /// back-edge, however the writes after it look (e.g. the save right after a
-/// rotating tile's `t[iv]` while `t[iv + 1]` follows).
+/// rotating tile's `t[iv]` while `t[iv + 1]` follows). The write may also
+/// sit in a loop L inside `loop` that ended before r and sweeps the blocks:
+/// L indexes the location only as `iv + c` of its own iv (step 1), the
+/// write's blocks over L's iterations include all r may read, and every
+/// read inside L sees its own iteration's write (a tile array filled by one
+/// loop and drained by the next).
 bool readsOwnIteration(const LinearFunction &lf,
                        llvm::ArrayRef<LocAccess> accesses,
                        const Overwrites &overwrites, const LocAccess &r,
