@@ -349,7 +349,8 @@ LogicalResult FuncOp::verify() {
 }
 
 /// A rectangle (partitions x bytes) of `read` that none of `writes` covers,
-/// as {partLo, partHi, byteLo, byteHi}, if any. Blocks are not looked at.
+/// as {partLo, partHi, byteLo, byteHi}, if any. Blocks are not looked at:
+/// the caller passes the writes of one block.
 static std::optional<std::array<int64_t, 4>>
 uncoveredPart(AccessAttr read, ArrayRef<AccessAttr> writes) {
   auto box = [](AccessAttr ap) {
@@ -392,13 +393,47 @@ uncoveredPart(AccessAttr read, ArrayRef<AccessAttr> writes) {
   return std::nullopt;
 }
 
+namespace {
+/// The blocks an access may name over all iterations: first, first + stride,
+/// ..., up to last.
+struct BlockSet {
+  int64_t first, last, stride;
+
+  BlockSet(const Access &access, int64_t numBlocks) : stride(1) {
+    AccessAttr ap = access.ap;
+    if (ap.allBlocks()) {
+      first = 0, last = numBlocks - 1;
+      return;
+    }
+    first = last = ap.getBlockOffset();
+    if (!access.iv)
+      return;
+    // The op verifier checked the range against the enclosing loop.
+    auto loop =
+        cast<LoopOp>(cast<BlockArgument>(access.iv).getOwner()->getParentOp());
+    first += static_cast<int64_t>(loop.getLower());
+    last += loop.getLastIv();
+    stride = static_cast<int64_t>(loop.getStep());
+  }
+  bool contains(int64_t block) const {
+    return first <= block && block <= last && (block - first) % stride == 0;
+  }
+  bool contains(const BlockSet &other) const {
+    return llvm::all_of(llvm::seq<int64_t>(0, other.size()), [&](int64_t k) {
+      return contains(other.first + k * other.stride);
+    });
+  }
+  int64_t size() const { return (last - first) / stride + 1; }
+};
+} // namespace
+
 LogicalResult FuncOp::verifyRegions() {
   // Runs after every nested op verified, so accesses are well formed.
   // PSUM has no initial contents: a PSUM read needs an earlier write. The
   // only exception is the accumulating matmul that starts its group. One
   // walk checks that and gathers each location's writes and the PSUM reads.
   llvm::DenseSet<Value> written;
-  llvm::DenseMap<Value, SmallVector<AccessAttr>> writes;
+  llvm::DenseMap<Value, SmallVector<Access>> writes;
   SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
   LogicalResult result = success();
   walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
@@ -422,26 +457,49 @@ LogicalResult FuncOp::verifyRegions() {
         continue;
       written.insert(access.loc);
       if (spaceOf(access.loc) == MemorySpace::psum)
-        writes[access.loc].push_back(access.ap);
+        writes[access.loc].push_back(access);
     }
   });
   if (failed(result))
     return result;
 
-  // Nor does a part of a location that no instruction writes (in any
-  // block): a read of PSUM must read only partitions and bytes some write
-  // of the location writes.
-  for (auto &[inst, access] : psumReads) {
+  // Nor does a part of a location that no instruction writes: a read of
+  // PSUM must read only partitions and bytes that some write of the
+  // location writes, in each block it may read.
+  for (auto &read : psumReads) {
+    // Named, not bound: a structured binding cannot be captured in C++17.
+    InstructionOpInterface inst = read.first;
+    const Access &access = read.second;
+    MemLocOp memloc = getMemLoc(access.loc);
     auto it = writes.find(access.loc);
-    std::optional<std::array<int64_t, 4>> hole = uncoveredPart(
-        access.ap, it == writes.end() ? ArrayRef<AccessAttr>() : it->second);
-    if (!hole)
+    ArrayRef<Access> locWrites =
+        it == writes.end() ? ArrayRef<Access>() : ArrayRef(it->second);
+    BlockSet readBlocks(access, memloc.getNumBlocks());
+    // Writes that cover all the read may read settle it at once.
+    if (llvm::any_of(locWrites, [&](const Access &write) {
+          return BlockSet(write, memloc.getNumBlocks()).contains(readBlocks) &&
+                 !uncoveredPart(access.ap, write.ap);
+        }))
       continue;
-    return inst->emitOpError("reads partitions [")
-           << (*hole)[0] << ", " << (*hole)[1] << ") x bytes [" << (*hole)[2]
-           << ", " << (*hole)[3] << ") of PSUM location '"
-           << getMemLoc(access.loc).getName()
-           << "', which no instruction writes";
+    for (int64_t k = 0; k < readBlocks.size(); ++k) {
+      int64_t block = readBlocks.first + k * readBlocks.stride;
+      SmallVector<AccessAttr> blockWrites;
+      for (const Access &write : locWrites)
+        if (BlockSet(write, memloc.getNumBlocks()).contains(block))
+          blockWrites.push_back(write.ap);
+      std::optional<std::array<int64_t, 4>> hole =
+          uncoveredPart(access.ap, blockWrites);
+      if (!hole)
+        continue;
+      InFlightDiagnostic diag = inst->emitOpError("reads partitions [")
+                                << (*hole)[0] << ", " << (*hole)[1]
+                                << ") x bytes [" << (*hole)[2] << ", "
+                                << (*hole)[3] << ") of ";
+      if (memloc.getNumBlocks() > 1)
+        diag << "block " << block << " of ";
+      return diag << "PSUM location '" << memloc.getName()
+                  << "', which no instruction writes";
+    }
   }
   return success();
 }

@@ -128,16 +128,18 @@ bir.func @rotating_own_iteration attributes {arch = #bir.arch<gen2>} {
 
 // A write of half the bytes does not cover the read: the other half of
 // t[i] was written as t[i + 1] in the previous iteration, so t is live
-// across the whole loop (header 0 to back-edge 4).
+// across the whole loop (header 0 to back-edge 5). The last write gives
+// block 0's upper half a writer, which the verifier asks of every byte read.
 bir.func @partial_write_carries attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 2048]
   %y = bir.memloc "y" sbuf [128, 2048]
-  // expected-remark @+1 {{live [0, 4], 2 banks, shrink factor 2}}
+  // expected-remark @+1 {{live [0, 5], 2 banks, shrink factor 2}}
   %t = bir.memloc "t" psum [128, 2048] x 4
   bir.loop %i = 0 to 3 {
     bir.matmul %t[0:128, 0:1024, %i] = %w, %x[0:128, 0:1024] latency 64
     bir.activation identity %y = %t[0:128, 0:2048, %i] latency 32
     bir.matmul %t[0:128, 0:2048, %i + 1] = %w, %x latency 64
+    bir.matmul %t[0:128, 1024:2048, %i] = %w, %x[0:128, 0:1024] latency 64
   }
 }

@@ -136,3 +136,51 @@ bir.func @half_carried_clash attributes {arch = #bir.arch<gen2>} {
     bir.matmul %h[0:128, 1024:2048] = %w, %w latency 64
   }
 }
+
+// -----
+
+// The fill loop writes blocks 0..2, the drain reads 0..3: block 3 comes
+// from before %i, so t holds values around %i, across u.
+bir.func @fill_misses_a_block attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t[0:128, 0:2048, 3] = %w, %w latency 64
+  bir.loop %i = 0 to 2 {
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j] = %w, %w latency 64
+    }
+    bir.loop %k = 0 to 4 {
+      bir.activation relu %y = %t[0:128, 0:2048, %k] latency 32
+    }
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %w, %w latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
+
+// -----
+
+// The pipeline's first tile is written at the end of the previous
+// iteration of %i (a prefetch), not before the inner loop: block 0 is read
+// before the loop writes it, so t holds it around %i, across u.
+bir.func @pipeline_prefetch_clash attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+  bir.loop %i = 0 to 2 {
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %w latency 64
+      bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+    }
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %w, %w latency 64
+    bir.activation relu %y = %u latency 32
+    bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+  }
+}

@@ -71,3 +71,48 @@ bir.func @spill_write attributes {arch = #bir.arch<gen2>} {
   bir.tensor_copy %r = %s latency 64
   bir.activation identity %y = %r latency 32
 }
+
+// -----
+
+// A software pipeline in an outer loop: the prologue writes block 0, the
+// loop reads each block after writing the next. Together they overwrite
+// every block before reading it in each iteration of %i, so t holds nothing
+// around %i and u may take its bank after the inner loop.
+// CHECK-LABEL: bir.func @pipeline_prologue
+bir.func @pipeline_prologue attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %w latency 64
+      bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+    }
+    bir.matmul %u = %w, %w latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
+
+// -----
+
+// A loop fills blocks 0..2 (of four: block 3 is never read), the next one
+// drains them: nothing of t is carried around %i.
+// CHECK-LABEL: bir.func @fill_then_drain
+bir.func @fill_then_drain attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %i = 0 to 2 {
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j] = %w, %w latency 64
+    }
+    bir.loop %k = 0 to 3 {
+      bir.activation relu %y = %t[0:128, 0:2048, %k] latency 32
+    }
+    bir.matmul %u = %w, %w latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
