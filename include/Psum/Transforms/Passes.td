@@ -74,7 +74,11 @@ def PsumVerifyAllocationPass
     Checks a function after `psum-allocate` without the allocator's data
     structures: liveness is recomputed from the IR by a dataflow analysis
     over the loop structure (a location holds a value between a write that
-    reaches a point and a read reachable from it). Reports, each on the op
+    reaches a point and a read reachable from it). A value ends where writes
+    cover every partition and byte the location's reads read: in one block
+    (blocks add up), or by a loop that indexes the location only by its own
+    induction variable and overwrites blocks before reading them (a sweep).
+    Reports, each on the op
     that shows it: a PSUM location without banks or with banks outside PSUM;
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
     two locations live at one point on a common bank; a spilled value not
