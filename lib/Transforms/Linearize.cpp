@@ -236,6 +236,29 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
       }))
     coverLoop(lf, defNest[common - 1], range);
 
+  // The same around any loop holding the read: a write later in that loop's
+  // body (or at the read's own instruction) stores what the next iteration
+  // may read, e.g. a pipeline's first tile prefetched at the end of an
+  // outer loop. Outermost first: covering a loop covers those inside it.
+  SmallVector<unsigned> writePoints;
+  for (const LocAccess &a : accesses)
+    if (bir::isWrite(a.access.kind))
+      writePoints.push_back(a.point);
+  for (const LocAccess &r : accesses) {
+    if (r.access.kind != bir::AccessKind::Read)
+      continue;
+    const unsigned *later = llvm::lower_bound(writePoints, r.point);
+    if (later == writePoints.end())
+      continue;
+    for (unsigned loop : lf.loopNest(r.point)) {
+      if (*later < lf.loops[loop].backEdge &&
+          !readsOwnIteration(lf, accesses, overwrites, r, loop)) {
+        coverLoop(lf, loop, range);
+        break;
+      }
+    }
+  }
+
   // A block written as iv + c and read as iv + c' (c' < c) crosses the
   // back-edge of iv's loop.
   llvm::SmallDenseMap<Value, int64_t> maxWrite;
