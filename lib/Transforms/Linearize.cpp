@@ -97,17 +97,36 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
 Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
   blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
   rotationIv = accesses.front().access.iv;
+  const LocAccess *first = llvm::find_if(
+      accesses, [](const LocAccess &a) { return bir::isWrite(a.access.kind); });
+  if (first != accesses.end() &&
+      first->access.kind == bir::AccessKind::ReadWrite)
+    groupStart = first;
+  bool oneBlock = true;
   for (const LocAccess &a : accesses) {
     if (a.access.iv != rotationIv)
       rotationIv = nullptr;
     if (!bir::isRead(a.access.kind))
       continue;
     bir::AccessAttr ap = a.access.ap;
+    bool constant = !a.access.iv && !ap.allBlocks();
+    if (!constant || (onlyBlock && *onlyBlock != ap.getBlockOffset()))
+      oneBlock = false;
+    onlyBlock = ap.getBlockOffset();
     partLo = std::min(partLo, ap.getPartOffset());
     partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
     byteLo = std::min(byteLo, ap.getByteOffset());
     byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
   }
+  if (!oneBlock)
+    onlyBlock.reset();
+}
+
+bool Overwrites::addsBytes(const bir::Access &w) const {
+  bir::AccessAttr wp = w.ap;
+  return !w.iv && wp.getPartOffset() <= partLo &&
+         wp.getPartOffset() + wp.getPartSize() >= partHi &&
+         (wp.allBlocks() || blocks == 1 || wp.getBlockOffset() == onlyBlock);
 }
 
 bool Overwrites::coversReads(const bir::Access &w) const {
@@ -138,71 +157,231 @@ std::pair<int64_t, int64_t> Overwrites::blockRange(const bir::Access &r) const {
   return {static_cast<int64_t>(loop.getLower()) + c, loop.getLastIv() + c};
 }
 
-/// Whether the write `w`, in a loop that lies inside `loop` and ended before
-/// `r`, sweeps every block `r` may read (see readsOwnIteration).
-static bool sweepsBefore(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
-                         const Overwrites &overwrites, const LocAccess &w,
-                         const LocAccess &r, unsigned loop) {
-  ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
+/// The loop whose induction variable `iv` is.
+static unsigned loopOfIv(const LinearFunction &lf, Value iv) {
+  return lf.loopOf.lookup(cast<BlockArgument>(iv).getOwner()->getParentOp());
+}
+
+/// The accesses inside loop `loop`: `accesses` are in linear order, so they
+/// are those between its header and back-edge.
+static ArrayRef<LocAccess> accessesIn(const LinearFunction &lf,
+                                      ArrayRef<LocAccess> accesses,
+                                      unsigned loop) {
+  const Loop &l = lf.loops[loop];
+  auto begin = llvm::partition_point(
+      accesses, [&](const LocAccess &a) { return a.point < l.header; });
+  auto end =
+      std::partition_point(begin, accesses.end(), [&](const LocAccess &a) {
+        return a.point < l.backEdge;
+      });
+  return ArrayRef<LocAccess>(begin, end);
+}
+
+namespace {
+/// How a loop L that indexes a location only as `iv + c` of its own
+/// induction variable (step 1) writes its blocks, as psum-verify-allocation
+/// sees such a loop: a read of offset c' in iteration j reads what this run
+/// of L wrote if a write of offset c' precedes it in the same iteration, or
+/// a write of a larger offset c ran (c - c') iterations earlier. Otherwise
+/// the block comes from before L, and if some read's would come from before
+/// L in every iteration (no larger offset is written), the loop is not a
+/// sweep at all (the checker's rotation escapes).
+class Sweep {
+public:
+  static std::optional<Sweep> of(const LinearFunction &lf,
+                                 ArrayRef<LocAccess> accesses,
+                                 const Overwrites &overwrites, unsigned loop);
+
+  /// The blocks read `r` (inside the loop) may read from before the loop.
+  llvm::BitVector fromBefore(const LinearFunction &lf,
+                             ArrayRef<LocAccess> accesses,
+                             const Overwrites &overwrites,
+                             const LocAccess &r) const;
+
+private:
+  Sweep(unsigned loop, bir::LoopOp op, int64_t blocks)
+      : loop(loop), lower(op.getLower()), lastIv(op.getLastIv()),
+        blocks(blocks) {}
+  /// The smallest offset above `offset` written, if any.
+  std::optional<int64_t> nextWritten(int64_t offset) const;
+
+  unsigned loop;
+  int64_t lower, lastIv, blocks;
+  SmallVector<int64_t, 4> written; ///< offsets of covering writes
+};
+} // namespace
+
+/// Whether a plain write before `r` in its own iteration of the loops they
+/// share (so it runs whenever r does) writes r's block: same iv and offset.
+static bool writtenInIteration(const LinearFunction &lf,
+                               ArrayRef<LocAccess> accesses,
+                               const Overwrites &overwrites, const LocAccess &r,
+                               unsigned loop) {
   ArrayRef<unsigned> readNest = lf.loopNest(r.point);
-  size_t common = 0;
-  while (common < writeNest.size() && common < readNest.size() &&
-         writeNest[common] == readNest[common])
-    ++common;
-  if (common == writeNest.size() ||
-      !llvm::is_contained(writeNest.take_front(common), loop))
-    return false;
-  unsigned sweep = writeNest[common];
-  auto sweepOp = cast<bir::LoopOp>(lf.loops[sweep].op);
-  if (sweepOp.getStep() != 1 || w.access.iv != sweepOp.getInductionVar() ||
-      !overwrites.coversReads(w.access))
-    return false;
-  auto [first, last] = overwrites.blockRange(r.access);
-  auto [sweptFirst, sweptLast] = overwrites.blockRange(w.access);
-  if (first < sweptFirst || last > sweptLast)
-    return false;
-  // Accesses are in linear order: those inside the sweeping loop are the
-  // ones between its header and back-edge.
-  auto inside = [&](const LocAccess &a) {
-    return a.point < lf.loops[sweep].header;
-  };
-  auto begin = llvm::partition_point(accesses, inside);
-  for (const LocAccess &a : llvm::make_range(begin, accesses.end())) {
-    if (a.point > lf.loops[sweep].backEdge)
-      break;
-    if (a.access.iv != w.access.iv ||
-        (bir::isRead(a.access.kind) &&
-         !readsOwnIteration(lf, accesses, overwrites, a, sweep)))
+  for (const LocAccess &w :
+       llvm::reverse(accesses.take_front(&r - accesses.data()))) {
+    if (w.point <= lf.loops[loop].header)
       return false;
+    ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
+    if (w.access.kind == bir::AccessKind::Write && w.point != r.point &&
+        w.access.iv == r.access.iv &&
+        w.access.ap.getBlockOffset() == r.access.ap.getBlockOffset() &&
+        overwrites.coversReads(w.access) &&
+        writeNest.size() <= readNest.size() &&
+        writeNest == readNest.take_front(writeNest.size()))
+      return true;
   }
-  return true;
+  return false;
+}
+
+std::optional<int64_t> Sweep::nextWritten(int64_t offset) const {
+  std::optional<int64_t> next;
+  for (int64_t c : written)
+    if (c > offset && (!next || c < *next))
+      next = c;
+  return next;
+}
+
+std::optional<Sweep> Sweep::of(const LinearFunction &lf,
+                               ArrayRef<LocAccess> accesses,
+                               const Overwrites &overwrites, unsigned loop) {
+  auto op = cast<bir::LoopOp>(lf.loops[loop].op);
+  Value iv = op.getInductionVar();
+  ArrayRef<LocAccess> inside = accessesIn(lf, accesses, loop);
+  if (op.getStep() != 1 || inside.empty())
+    return std::nullopt;
+  Sweep sweep(loop, op, overwrites.numBlocks());
+  for (const LocAccess &a : inside) {
+    if (a.access.iv != iv)
+      return std::nullopt;
+    if (a.access.kind == bir::AccessKind::Write &&
+        overwrites.coversReads(a.access))
+      sweep.written.push_back(a.access.ap.getBlockOffset());
+  }
+  for (const LocAccess &a : inside)
+    if (bir::isRead(a.access.kind) &&
+        !sweep.nextWritten(a.access.ap.getBlockOffset()) &&
+        !writtenInIteration(lf, accesses, overwrites, a, loop))
+      return std::nullopt;
+  return sweep;
+}
+
+llvm::BitVector Sweep::fromBefore(const LinearFunction &lf,
+                                  ArrayRef<LocAccess> accesses,
+                                  const Overwrites &overwrites,
+                                  const LocAccess &r) const {
+  llvm::BitVector blocksRead(blocks);
+  if (writtenInIteration(lf, accesses, overwrites, r, loop))
+    return blocksRead;
+  // of() made sure a larger offset is written: the first (next - offset)
+  // iterations read from before the loop.
+  int64_t offset = r.access.ap.getBlockOffset();
+  int64_t end = std::min(lower + *nextWritten(offset), lastIv + offset + 1);
+  blocksRead.set(lower + offset, end);
+  return blocksRead;
+}
+
+/// The blocks read `r` may read that no write before it in the current
+/// iteration of `loop` (which holds r) overwrites.
+static llvm::BitVector unwritten(const LinearFunction &lf,
+                                 ArrayRef<LocAccess> accesses,
+                                 const Overwrites &overwrites,
+                                 const LocAccess &r, unsigned loop) {
+  auto [first, last] = overwrites.blockRange(r.access);
+  llvm::BitVector needed(overwrites.numBlocks());
+  needed.set(first, last + 1);
+  ArrayRef<unsigned> readNest = lf.loopNest(r.point);
+  // Where the walk back starts, and the nest it walks in.
+  size_t from = &r - accesses.data();
+  // A read of a sweep inside `loop` sees earlier iterations of the sweep.
+  if (r.access.iv) {
+    unsigned ivLoop = loopOfIv(lf, r.access.iv);
+    const unsigned *at = llvm::find(readNest, loop);
+    if (ivLoop != loop &&
+        llvm::is_contained(ArrayRef<unsigned>(at, readNest.end()), ivLoop)) {
+      if (std::optional<Sweep> sweep =
+              Sweep::of(lf, accesses, overwrites, ivLoop)) {
+        needed = sweep->fromBefore(lf, accesses, overwrites, r);
+        from = accessesIn(lf, accesses, ivLoop).data() - accesses.data();
+        readNest = readNest.take_front(llvm::find(readNest, ivLoop) -
+                                       readNest.begin());
+      }
+    }
+  }
+  // Byte ranges of r written by writes of every block (or of the block
+  // all reads read) before it: pieces add up.
+  SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
+  int64_t readLo = r.access.ap.getByteOffset();
+  int64_t readHi = readLo + r.access.ap.getByteSize();
+  auto bytesCovered = [&] {
+    llvm::sort(bytes);
+    int64_t reach = readLo;
+    for (auto [lo, hi] : bytes)
+      if (lo <= reach)
+        reach = std::max(reach, hi);
+    return reach >= readHi;
+  };
+  for (const LocAccess &w : llvm::reverse(accesses.take_front(from))) {
+    if (needed.none() || w.point <= lf.loops[loop].header)
+      break;
+    if (w.point == r.point)
+      continue;
+    ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
+    // The `+=` that starts a group starts it afresh whenever its innermost
+    // loop starts: in each iteration of any loop around that one.
+    if (&w == overwrites.getGroupStart() && !writeNest.empty() &&
+        writeNest.back() != loop) {
+      needed.reset();
+      continue;
+    }
+    if (w.access.kind != bir::AccessKind::Write)
+      continue;
+    size_t common = 0;
+    while (common < writeNest.size() && common < readNest.size() &&
+           writeNest[common] == readNest[common])
+      ++common;
+    bool prefix = common == writeNest.size();
+    if (prefix && overwrites.addsBytes(w.access)) {
+      int64_t lo = w.access.ap.getByteOffset();
+      bytes.push_back({lo, lo + w.access.ap.getByteSize()});
+      if (bytesCovered()) {
+        needed.reset();
+        continue;
+      }
+    }
+    if (!overwrites.coversReads(w.access))
+      continue;
+    if (prefix) {
+      // Runs whenever r does, before it.
+      if (overwrites.kills(w.access, r.access))
+        needed.reset();
+      else if (!w.access.iv && !w.access.ap.allBlocks())
+        needed.reset(w.access.ap.getBlockOffset());
+      continue;
+    }
+    // In a loop that ended before r, which ran at least once: a write of
+    // blocks fixed over that loop overwrites them, a sweep the blocks it
+    // names over its iterations.
+    if (overwrites.kills(w.access, r.access)) {
+      needed.reset();
+      continue;
+    }
+    unsigned sibling = writeNest[common];
+    if (w.access.iv !=
+            cast<bir::LoopOp>(lf.loops[sibling].op).getInductionVar() ||
+        !Sweep::of(lf, accesses, overwrites, sibling))
+      continue;
+    auto [sweptFirst, sweptLast] = overwrites.blockRange(w.access);
+    needed.reset(sweptFirst, sweptLast + 1);
+  }
+  return needed;
 }
 
 bool psum::alloc::readsOwnIteration(const LinearFunction &lf,
                                     ArrayRef<LocAccess> accesses,
                                     const Overwrites &overwrites,
                                     const LocAccess &r, unsigned loop) {
-  ArrayRef<unsigned> readNest = lf.loopNest(r.point);
-  unsigned header = lf.loops[loop].header;
-  // `r` is one of `accesses`, which are in linear order: the candidates are
-  // the accesses before it, back to the loop's header.
-  for (const LocAccess &w :
-       llvm::reverse(accesses.take_front(&r - accesses.data()))) {
-    if (w.point <= header)
-      return false;
-    if (w.access.kind != bir::AccessKind::Write || w.point == r.point)
-      continue;
-    ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
-    if (writeNest.size() <= readNest.size() &&
-        writeNest == readNest.take_front(writeNest.size())) {
-      if (llvm::is_contained(writeNest, loop) &&
-          overwrites.kills(w.access, r.access))
-        return true;
-    } else if (sweepsBefore(lf, accesses, overwrites, w, r, loop)) {
-      return true;
-    }
-  }
-  return false;
+  return unwritten(lf, accesses, overwrites, r, loop).none();
 }
 
 Interval psum::alloc::liveInterval(const LinearFunction &lf,
@@ -216,70 +395,26 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   range = extendAroundLoops(lf, range);
   Overwrites overwrites(accesses);
 
-  // Within the innermost loop holding both def and use, a read before a
-  // write in the body may read the previous iteration's value.
-  std::optional<unsigned> lastWrite;
-  for (const LocAccess &a : accesses)
-    if (bir::isWrite(a.access.kind))
-      lastWrite = a.point;
-  ArrayRef<unsigned> defNest = lf.loopNest(*raw.firstDef);
-  ArrayRef<unsigned> useNest = lf.loopNest(*raw.lastUse);
-  size_t common = 0;
-  while (common < defNest.size() && common < useNest.size() &&
-         defNest[common] == useNest[common])
-    ++common;
-  if (common > 0 && lastWrite &&
-      llvm::any_of(accesses, [&](const LocAccess &r) {
-        return r.access.kind == bir::AccessKind::Read && r.point < *lastWrite &&
-               !readsOwnIteration(lf, accesses, overwrites, r,
-                                  defNest[common - 1]);
-      }))
-    coverLoop(lf, defNest[common - 1], range);
-
-  // The same around any loop holding the read: a write later in that loop's
-  // body (or at the read's own instruction) stores what the next iteration
-  // may read, e.g. a pipeline's first tile prefetched at the end of an
-  // outer loop. Outermost first: covering a loop covers those inside it.
+  // A read may see what a write in an earlier iteration of a loop holding
+  // both stored: the value is live around that loop, unless the read sees
+  // only what the current iteration wrote. Outermost first: covering a loop
+  // covers those inside it. The first `+=` of a group starts it (below).
   SmallVector<unsigned> writePoints;
   for (const LocAccess &a : accesses)
     if (bir::isWrite(a.access.kind))
       writePoints.push_back(a.point);
   for (const LocAccess &r : accesses) {
-    if (r.access.kind != bir::AccessKind::Read)
-      continue;
-    const unsigned *later = llvm::lower_bound(writePoints, r.point);
-    if (later == writePoints.end())
+    if (!bir::isRead(r.access.kind) || &r == overwrites.getGroupStart())
       continue;
     for (unsigned loop : lf.loopNest(r.point)) {
-      if (*later < lf.loops[loop].backEdge &&
+      const unsigned *write =
+          llvm::lower_bound(writePoints, lf.loops[loop].header);
+      if (write != writePoints.end() && *write < lf.loops[loop].backEdge &&
           !readsOwnIteration(lf, accesses, overwrites, r, loop)) {
         coverLoop(lf, loop, range);
         break;
       }
     }
-  }
-
-  // A block written as iv + c and read as iv + c' (c' < c) crosses the
-  // back-edge of iv's loop.
-  llvm::SmallDenseMap<Value, int64_t> maxWrite;
-  for (const LocAccess &a : accesses)
-    if (a.access.iv && bir::isWrite(a.access.kind)) {
-      auto [it, inserted] =
-          maxWrite.try_emplace(a.access.iv, a.access.ap.getBlockOffset());
-      if (!inserted)
-        it->second = std::max(it->second, a.access.ap.getBlockOffset());
-    }
-  for (const LocAccess &a : accesses) {
-    if (!a.access.iv || !bir::isRead(a.access.kind))
-      continue;
-    auto it = maxWrite.find(a.access.iv);
-    if (it == maxWrite.end() || a.access.ap.getBlockOffset() >= it->second)
-      continue;
-    Operation *loopOp =
-        cast<BlockArgument>(a.access.iv).getOwner()->getParentOp();
-    unsigned loop = lf.loopOf.lookup(loopOp);
-    if (!readsOwnIteration(lf, accesses, overwrites, a, loop))
-      coverLoop(lf, loop, range);
   }
 
   // The first `+=` of a group starts it in the first iteration of its
@@ -294,25 +429,5 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
     break;
   }
 
-  // A block written as iv + c and read through another selector (a
-  // constant, all blocks, another loop's iv) may have been written in an
-  // earlier iteration of any loop holding both: cover the outermost one.
-  for (const LocAccess &r : accesses) {
-    if (!bir::isRead(r.access.kind))
-      continue;
-    ArrayRef<unsigned> readNest = lf.loopNest(r.point);
-    for (const LocAccess &w : accesses) {
-      if (!bir::isWrite(w.access.kind) || !w.access.iv ||
-          w.access.iv == r.access.iv)
-        continue;
-      ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
-      if (!readNest.empty() && !writeNest.empty() &&
-          readNest.front() == writeNest.front()) {
-        if (!readsOwnIteration(lf, accesses, overwrites, r, readNest.front()))
-          coverLoop(lf, readNest.front(), range);
-        break;
-      }
-    }
-  }
   return range;
 }

@@ -113,27 +113,37 @@ public:
   bool kills(const bir::Access &w, const bir::Access &r) const;
   /// Whether `w` writes every partition and byte that reads read.
   bool coversReads(const bir::Access &w) const;
+  /// Whether the bytes `w` writes count towards overwriting a read: every
+  /// partition reads read, of all blocks (or of the one all reads read).
+  bool addsBytes(const bir::Access &w) const;
   /// The first and last block `r` may name.
   std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
+  int64_t numBlocks() const { return blocks; }
+  /// The first write, if a `+=`: it starts its group (no real read).
+  const LocAccess *getGroupStart() const { return groupStart; }
 
 private:
   int64_t partLo = INT64_MAX, partHi = INT64_MIN;
   int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
   int64_t blocks = 1;
   mlir::Value rotationIv;
+  /// The block every read reads, if they all name the same constant one.
+  std::optional<int64_t> onlyBlock;
+  const LocAccess *groupStart = nullptr;
 };
 
 /// Whether the read `r` (one of `accesses`, which are in linear order) sees
-/// only what the current iteration of `loop` wrote: a plain write before it
-/// inside `loop`, in r's loop or one around it (so it runs whenever r does),
-/// overwrites all r could read. Such a read carries nothing around the
-/// back-edge, however the writes after it look (e.g. the save right after a
-/// rotating tile's `t[iv]` while `t[iv + 1]` follows). The write may also
-/// sit in a loop L inside `loop` that ended before r and sweeps the blocks:
-/// L indexes the location only as `iv + c` of its own iv (step 1), the
-/// write's blocks over L's iterations include all r may read, and every
-/// read inside L sees its own iteration's write (a tile array filled by one
-/// loop and drained by the next).
+/// only what the current iteration of `loop` wrote: writes before it in
+/// that iteration overwrite every block it may read. A plain write in r's
+/// loop or one around it (so it runs whenever r does) overwrites all r
+/// could read (Overwrites::kills) or, without an iv, its one block. A write
+/// in a loop that ended before r overwrites the blocks it names over that
+/// loop's iterations if the loop is a sweep: it indexes the location only
+/// as `iv + c` of its own iv (step 1) and each of its reads sees what the
+/// same run of the loop wrote, except in its first iterations (a read of
+/// `t[j]` after writes of `t[j + 1]`). A read inside such a sweep needs only
+/// the blocks of those first iterations from before it (a pipeline's
+/// prologue `t[0]`). These are the rules psum-verify-allocation applies.
 bool readsOwnIteration(const LinearFunction &lf,
                        llvm::ArrayRef<LocAccess> accesses,
                        const Overwrites &overwrites, const LocAccess &r,
@@ -142,9 +152,9 @@ bool readsOwnIteration(const LinearFunction &lf,
 /// The live range of a location with `accesses` (at least one writer and one
 /// reader): [first writer, last access], then, if `loopAware`, the seed's
 /// extension around loops, and a whole loop for values carried around its
-/// back-edge (a read before a write in the body, or a block written as
-/// `iv + c` and read as `iv + c'` with c' < c in a later iteration), unless
-/// the read sees only its own iteration's write (readsOwnIteration).
+/// back-edge: a loop holding a read and a write, unless the read sees only
+/// what the loop's current iteration wrote (readsOwnIteration), and the
+/// innermost loop of the `+=` that starts an accumulation group.
 Interval liveInterval(const LinearFunction &lf,
                       llvm::ArrayRef<LocAccess> accesses, RawRange raw,
                       bool loopAware);
