@@ -2,6 +2,8 @@
 //
 // The thin pass over each phase: run the phases up to the requested one on
 // the IR as it is and report that phase's product on the ops it concerns.
+// Remarks go to the ops' locations without the ops attached: printing an op
+// for a diagnostic verifies its function, once per remark.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,7 +95,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
   LinearFunction lf = linearize(func);
   if (stop == Phase::Linearize) {
     for (auto [index, point] : llvm::enumerate(lf.points))
-      point.op->emitRemark("linear point ")
+      emitRemark(point.op->getLoc(), "linear point ")
           << index << " (" << kindName(point.kind) << ", loop depth "
           << lf.loopNest(index).size() << ")";
     return success();
@@ -111,18 +113,18 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
   }
   if (stop == Phase::Live) {
     for (const Node &node : problem->nodes)
-      node.memloc->emitRemark("live [")
+      emitRemark(node.memloc->getLoc(), "live [")
           << node.def << ", " << node.use << "], " << node.liveN
           << " banks, shrink factor " << node.shrinkFactor;
     return success();
   }
   Graph graph = buildInterference(*problem, nullptr);
   if (stop == Phase::Interference) {
-    func.emitRemark("total demand ")
+    emitRemark(func.getLoc(), "total demand ")
         << graph.totalDemand << " banks, peak " << graph.peakDemand
         << " banks at linear point " << graph.peakPoint;
     for (auto [v, node] : llvm::enumerate(problem->nodes)) {
-      InFlightDiagnostic remark = node.memloc->emitRemark("interferes with");
+      InFlightDiagnostic remark = emitRemark(node.memloc->getLoc(), "interferes with");
       if (graph.adjacency[v].empty())
         remark << " nothing";
       for (auto [i, m] : llvm::enumerate(graph.adjacency[v]))
@@ -135,7 +137,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
     if (!most)
       return success();
     unsigned usable = geometry->usableBanks();
-    lf.points[most->point].op->emitRemark("needs ")
+    emitRemark(lf.points[most->point].op->getLoc(), "needs ")
         << most->banks << " of the " << usable
         << " PSUM banks whatever is spilled: "
         << (most->banks > usable ? "no allocation exists"
@@ -145,7 +147,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
   findCosts(*problem, copyLatency, nullptr);
   if (stop == Phase::Costs) {
     for (const Node &node : problem->nodes) {
-      InFlightDiagnostic remark = node.memloc->emitRemark("spill cost ");
+      InFlightDiagnostic remark = emitRemark(node.memloc->getLoc(), "spill cost ");
       if (std::isinf(node.cost))
         remark << "inf";
       else
@@ -160,9 +162,9 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
       StringRef list = budget >= 0                ? "lo"
                        : std::isinf(node.cost)    ? "inf"
                                                   : "hi";
-      node.memloc->emitRemark("additive test ") << budget << ": " << list;
+      emitRemark(node.memloc->getLoc(), "additive test ") << budget << ": " << list;
     }
-    InFlightDiagnostic remark = func.emitRemark("node stack:");
+    InFlightDiagnostic remark = emitRemark(func.getLoc(), "node stack:");
     for (unsigned v : stack)
       remark << " " << problem->nodes[v].name;
     return success();
@@ -176,9 +178,9 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
   }
   for (auto [v, node] : llvm::enumerate(problem->nodes)) {
     if (selection->base[v])
-      node.memloc->emitRemark("base bank ") << *selection->base[v];
+      emitRemark(node.memloc->getLoc(), "base bank ") << *selection->base[v];
     else
-      node.memloc->emitRemark("cannot allocate: spill");
+      emitRemark(node.memloc->getLoc(), "cannot allocate: spill");
   }
   return success();
 }
