@@ -419,6 +419,8 @@ struct BlockSet {
     return first <= block && block <= last && (block - first) % stride == 0;
   }
   bool contains(const BlockSet &other) const {
+    if (stride == 1)
+      return first <= other.first && other.last <= last;
     return llvm::all_of(llvm::seq<int64_t>(0, other.size()), [&](int64_t k) {
       return contains(other.first + k * other.stride);
     });
