@@ -477,8 +477,8 @@ private:
       sweep.written.set(lower + c, last + c + 1);
     for (int64_t c : rotation.entry)
       sweep.readFirst.set(lower + c);
-    // try_emplace above may have rehashed: look the entry up again.
-    return sweeps[{loop, loc}] = std::move(sweep);
+    it->second = std::move(sweep);
+    return it->second;
   }
 
   void backwardInto(Block &block, llvm::BitVector &live) {
