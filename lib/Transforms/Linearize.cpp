@@ -420,14 +420,10 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   // The first `+=` of a group starts it in the first iteration of its
   // innermost loop and adds to the previous iteration's value in the others:
   // the group is live around that loop even if nothing reads it afterwards.
-  for (const LocAccess &a : accesses) {
-    if (!bir::isWrite(a.access.kind))
-      continue;
-    ArrayRef<unsigned> nest = lf.loopNest(a.point);
-    if (a.access.kind == bir::AccessKind::ReadWrite && !nest.empty())
+  if (const LocAccess *start = overwrites.getGroupStart()) {
+    ArrayRef<unsigned> nest = lf.loopNest(start->point);
+    if (!nest.empty())
       coverLoop(lf, nest.back(), range);
-    break;
   }
-
   return range;
 }
