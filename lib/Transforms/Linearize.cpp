@@ -147,19 +147,13 @@ bool Overwrites::kills(const bir::Access &w, const bir::Access &r) const {
 }
 
 std::pair<int64_t, int64_t> Overwrites::blockRange(const bir::Access &r) const {
-  if (r.ap.allBlocks())
-    return {0, blocks - 1};
-  int64_t c = r.ap.getBlockOffset();
-  if (!r.iv)
-    return {c, c};
-  auto loop =
-      cast<bir::LoopOp>(cast<BlockArgument>(r.iv).getOwner()->getParentOp());
-  return {static_cast<int64_t>(loop.getLower()) + c, loop.getLastIv() + c};
+  bir::BlockSet set(r, blocks);
+  return {set.first, set.last};
 }
 
 /// The loop whose induction variable `iv` is.
 static unsigned loopOfIv(const LinearFunction &lf, Value iv) {
-  return lf.loopOf.lookup(cast<BlockArgument>(iv).getOwner()->getParentOp());
+  return lf.loopOf.lookup(bir::getLoopOf(iv));
 }
 
 /// The accesses inside loop `loop`: `accesses` are in linear order, so they

@@ -90,8 +90,7 @@ static unsigned computeShrinkFactor(int64_t blocks,
       maxWrite = std::max(maxWrite, offset);
     }
   }
-  auto loop = cast<bir::LoopOp>(
-      cast<BlockArgument>(iv).getOwner()->getParentOp());
+  bir::LoopOp loop = bir::getLoopOf(iv);
   if (loop.getStep() != 1 || maxRead > maxWrite)
     return 1;
   int64_t window = maxWrite - minRead + 1;

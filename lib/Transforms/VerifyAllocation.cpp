@@ -46,16 +46,8 @@ struct ReadHull {
         if (access.loc != loc || !bir::isRead(access.kind))
           continue;
         const bir::AccessAttr &ap = access.ap;
-        if (ap.allBlocks()) {
-          blocks.set();
-        } else if (access.iv) {
-          auto loop = cast<bir::LoopOp>(
-              cast<BlockArgument>(access.iv).getOwner()->getParentOp());
-          blocks.set(loop.getLower() + ap.getBlockOffset(),
-                     loop.getLastIv() + ap.getBlockOffset() + 1);
-        } else {
-          blocks.set(ap.getBlockOffset());
-        }
+        bir::BlockSet named(access, blocks.size());
+        blocks.set(named.first, named.last + 1);
         partLo = std::min(partLo, ap.getPartOffset());
         partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
         byteLo = std::min(byteLo, ap.getByteOffset());
@@ -144,9 +136,8 @@ Rotation::find(bir::MemLocOp memloc, const ReadHull &reads,
   }
   if (!iv)
     return std::nullopt;
-  auto loop =
-      cast<bir::LoopOp>(cast<BlockArgument>(iv).getOwner()->getParentOp());
-  return analyze(memloc.getResult(), loop, maxOffset, reads, starts);
+  return analyze(memloc.getResult(), bir::getLoopOf(iv), maxOffset, reads,
+                 starts);
 }
 
 Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,

@@ -393,41 +393,28 @@ uncoveredPart(AccessAttr read, ArrayRef<AccessAttr> writes) {
   return std::nullopt;
 }
 
-namespace {
-/// The blocks an access may name over all iterations: first, first + stride,
-/// ..., up to last.
-struct BlockSet {
-  int64_t first, last, stride;
+BlockSet::BlockSet(const Access &access, int64_t numBlocks) {
+  AccessAttr ap = access.ap;
+  if (ap.allBlocks()) {
+    first = 0, last = numBlocks - 1;
+    return;
+  }
+  first = last = ap.getBlockOffset();
+  if (!access.iv)
+    return;
+  LoopOp loop = getLoopOf(access.iv);
+  first += static_cast<int64_t>(loop.getLower());
+  last += loop.getLastIv();
+  stride = static_cast<int64_t>(loop.getStep());
+}
 
-  BlockSet(const Access &access, int64_t numBlocks) : stride(1) {
-    AccessAttr ap = access.ap;
-    if (ap.allBlocks()) {
-      first = 0, last = numBlocks - 1;
-      return;
-    }
-    first = last = ap.getBlockOffset();
-    if (!access.iv)
-      return;
-    // The op verifier checked the range against the enclosing loop.
-    auto loop =
-        cast<LoopOp>(cast<BlockArgument>(access.iv).getOwner()->getParentOp());
-    first += static_cast<int64_t>(loop.getLower());
-    last += loop.getLastIv();
-    stride = static_cast<int64_t>(loop.getStep());
-  }
-  bool contains(int64_t block) const {
-    return first <= block && block <= last && (block - first) % stride == 0;
-  }
-  bool contains(const BlockSet &other) const {
-    if (stride == 1)
-      return first <= other.first && other.last <= last;
-    return llvm::all_of(llvm::seq<int64_t>(0, other.size()), [&](int64_t k) {
-      return contains(other.first + k * other.stride);
-    });
-  }
-  int64_t size() const { return (last - first) / stride + 1; }
-};
-} // namespace
+bool BlockSet::contains(const BlockSet &other) const {
+  if (stride == 1)
+    return first <= other.first && other.last <= last;
+  return llvm::all_of(llvm::seq<int64_t>(0, other.size()), [&](int64_t k) {
+    return contains(other.first + k * other.stride);
+  });
+}
 
 LogicalResult FuncOp::verifyRegions() {
   // Runs after every nested op verified, so accesses are well formed.

@@ -51,6 +51,24 @@ namespace psum::bir {
 inline MemLocOp getMemLoc(mlir::Value loc) { return loc.getDefiningOp<MemLocOp>(); }
 /// The architecture of the function enclosing `op` (null if none).
 ArchAttr getArch(mlir::Operation *op);
+/// The `bir.loop` whose induction variable `iv` is.
+inline LoopOp getLoopOf(mlir::Value iv) {
+  return mlir::cast<LoopOp>(
+      mlir::cast<mlir::BlockArgument>(iv).getOwner()->getParentOp());
+}
+
+/// The blocks an access may name over all iterations of its loop: first,
+/// first + stride, ..., last (the op verifier keeps them in the location).
+struct BlockSet {
+  int64_t first, last, stride = 1;
+
+  BlockSet(const Access &access, int64_t numBlocks);
+  bool contains(int64_t block) const {
+    return first <= block && block <= last && (block - first) % stride == 0;
+  }
+  bool contains(const BlockSet &other) const;
+  int64_t size() const { return (last - first) / stride + 1; }
+};
 } // namespace psum::bir
 
 #endif // PSUM_DIALECT_BIR_BIROPS_H
