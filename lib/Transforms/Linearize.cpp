@@ -72,14 +72,19 @@ RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
   return range;
 }
 
+/// How many outermost loops two nests share.
+static size_t sharedLoops(ArrayRef<unsigned> a, ArrayRef<unsigned> b) {
+  size_t common = 0;
+  while (common < a.size() && common < b.size() && a[common] == b[common])
+    ++common;
+  return common;
+}
+
 Interval psum::alloc::extendAroundLoops(const LinearFunction &lf,
                                         Interval raw) {
   ArrayRef<unsigned> defNest = lf.loopNest(raw.def);
   ArrayRef<unsigned> useNest = lf.loopNest(raw.use);
-  size_t common = 0;
-  while (common < defNest.size() && common < useNest.size() &&
-         defNest[common] == useNest[common])
-    ++common;
+  size_t common = sharedLoops(defNest, useNest);
   Interval extended = raw;
   if (defNest.size() > common)
     extended.def = lf.loops[defNest[common]].header;
@@ -221,8 +226,7 @@ static bool writtenInIteration(const LinearFunction &lf,
         w.access.iv == r.access.iv &&
         w.access.ap.getBlockOffset() == r.access.ap.getBlockOffset() &&
         overwrites.coversReads(w.access) &&
-        writeNest.size() <= readNest.size() &&
-        writeNest == readNest.take_front(writeNest.size()))
+        sharedLoops(writeNest, readNest) == writeNest.size())
       return true;
   }
   return false;
@@ -330,10 +334,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
     }
     if (w.access.kind != bir::AccessKind::Write)
       continue;
-    size_t common = 0;
-    while (common < writeNest.size() && common < readNest.size() &&
-           writeNest[common] == readNest[common])
-      ++common;
+    size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
     if (prefix && overwrites.addsBytes(w.access)) {
       int64_t lo = w.access.ap.getByteOffset();
