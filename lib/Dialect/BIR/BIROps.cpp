@@ -21,6 +21,31 @@ ArchAttr psum::bir::getArch(Operation *op) {
   return func ? func.getArch() : ArchAttr();
 }
 
+/// Parses the attribute dictionary that ends an op's custom form. Inherent
+/// attributes other than `inDict` have syntax of their own: written in the
+/// dictionary as well, creating the op would let them override that syntax,
+/// or drop them when of the wrong kind, so they are rejected. The allowed
+/// ones are checked against their constraints for the same reason.
+static ParseResult parseTrailingAttrDict(OpAsmParser &parser,
+                                         OperationState &result,
+                                         ArrayRef<StringRef> inDict = {}) {
+  SMLoc loc = parser.getCurrentLocation();
+  NamedAttrList attrs;
+  if (parser.parseOptionalAttrDict(attrs))
+    return failure();
+  for (StringAttr inherent : result.name.getAttributeNames())
+    if (attrs.get(inherent) && !llvm::is_contained(inDict, inherent.getValue()))
+      return parser.emitError(loc, "attribute '")
+             << inherent.getValue()
+             << "' has its own syntax; it cannot be in the attribute "
+                "dictionary";
+  if (failed(result.name.verifyInherentAttrs(
+          attrs, [&] { return parser.emitError(loc); })))
+    return failure();
+  result.attributes.append(attrs);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Access patterns in the custom form
 //
@@ -131,7 +156,7 @@ struct AccessParser {
   ParseResult finish(OperationState &result) {
     int64_t latency;
     if (parser.parseKeyword("latency") || parser.parseInteger(latency) ||
-        parser.parseOptionalAttrDict(result.attributes))
+        parseTrailingAttrDict(parser, result))
       return failure();
     Builder &b = parser.getBuilder();
     result.addOperands(locs);
@@ -171,12 +196,13 @@ static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
   p << ']';
 }
 
-static void printLatency(OpAsmPrinter &p, Operation *op, int64_t latency,
-                         ArrayRef<StringRef> elided) {
+/// Prints the latency and the discardable attributes. Every inherent
+/// attribute of an instruction has its own syntax; the discardable ones are
+/// read straight from the op, because `getAttrs()` would build a dictionary
+/// of the properties on every print.
+static void printLatency(OpAsmPrinter &p, Operation *op, int64_t latency) {
   p << " latency " << latency;
-  SmallVector<StringRef> all = {"aps", "latency", "operandSegmentSizes"};
-  all.append(elided.begin(), elided.end());
-  p.printOptionalAttrDict(op->getAttrs(), all);
+  p.printOptionalAttrDict(op->getDiscardableAttrDictionary().getValue());
 }
 
 //===----------------------------------------------------------------------===//
@@ -501,6 +527,68 @@ void MemLocOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), getName());
 }
 
+ParseResult MemLocOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &b = parser.getBuilder();
+  auto &props = result.getOrAddProperties<Properties>();
+  std::string name;
+  StringRef space;
+  int64_t partitions, bytes;
+  if (parser.parseString(&name))
+    return failure();
+  SMLoc spaceLoc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&space))
+    return failure();
+  std::optional<MemorySpace> symbol = symbolizeMemorySpace(space);
+  if (!symbol)
+    return parser.emitError(spaceLoc, "expected memory space dram, sbuf or "
+                                      "psum, got '")
+           << space << "'";
+  if (parser.parseLSquare() || parser.parseInteger(partitions) ||
+      parser.parseComma() || parser.parseInteger(bytes) ||
+      parser.parseRSquare())
+    return failure();
+  props.name = b.getStringAttr(name);
+  props.space = MemorySpaceAttr::get(b.getContext(), *symbol);
+  props.partitions = b.getI64IntegerAttr(partitions);
+  props.bytes = b.getI64IntegerAttr(bytes);
+  if (succeeded(parser.parseOptionalKeyword("x"))) {
+    int64_t blocks;
+    if (parser.parseInteger(blocks))
+      return failure();
+    props.blocks = b.getI64IntegerAttr(blocks);
+  }
+  // `pin`, `base_bank` and `banks` are written in the attribute dictionary;
+  // creating the op moves them into the properties.
+  if (parseTrailingAttrDict(parser, result,
+                            {getPinAttrName(result.name).getValue(),
+                             getBaseBankAttrName(result.name).getValue(),
+                             getBanksAttrName(result.name).getValue()}))
+    return failure();
+  result.addTypes(MemLocType::get(b.getContext()));
+  return success();
+}
+
+void MemLocOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printString(getName());
+  p << ' ' << stringifyMemorySpace(getSpace()) << " [" << getPartitions()
+    << ", " << getBytes() << ']';
+  if (std::optional<uint64_t> blocks = getBlocks())
+    p << " x " << static_cast<int64_t>(*blocks);
+  // The optional inherent attributes print in the dictionary with the
+  // discardable ones, sorted by name as a DictionaryAttr would be.
+  SmallVector<NamedAttribute> attrs(
+      (*this)->getDiscardableAttrDictionary().getValue());
+  if (IntegerAttr pin = getPinAttr())
+    attrs.emplace_back(getPinAttrName(), pin);
+  if (IntegerAttr baseBank = getBaseBankAttr())
+    attrs.emplace_back(getBaseBankAttrName(), baseBank);
+  if (DenseI64ArrayAttr banks = getBanksAttr())
+    attrs.emplace_back(getBanksAttrName(), banks);
+  llvm::sort(attrs);
+  p.printOptionalAttrDict(attrs);
+}
+
 LogicalResult MemLocOp::verify() {
   if (getName().empty())
     return emitOpError("needs a non-empty name");
@@ -600,8 +688,8 @@ void LoopOp::print(OpAsmPrinter &p) {
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
-  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
-                                     {"lower", "upper", "step"});
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getDiscardableAttrDictionary().getValue());
 }
 
 LogicalResult LoopOp::verify() {
@@ -653,7 +741,7 @@ void MatmulOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, kLhs);
   p << ", ";
   printAccess(p, *this, kRhs);
-  printLatency(p, *this, static_cast<int64_t>(getLatency()), {"accumulate"});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()));
 }
 
 LogicalResult MatmulOp::verify() {
@@ -700,7 +788,7 @@ void ActivationOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, 0);
   p << " = ";
   printAccess(p, *this, 1);
-  printLatency(p, *this, static_cast<int64_t>(getLatency()), {"func"});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()));
 }
 
 LogicalResult ActivationOp::verify() {
@@ -734,7 +822,7 @@ void TensorCopyOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, 0);
   p << " = ";
   printAccess(p, *this, 1);
-  printLatency(p, *this, static_cast<int64_t>(getLatency()), {});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()));
 }
 
 LogicalResult TensorCopyOp::verify() {
@@ -793,8 +881,7 @@ void InstOp::print(OpAsmPrinter &p) {
   };
   printList("writes", 0, numWrites);
   printList("reads", numWrites, numAccesses);
-  printLatency(p, *this, static_cast<int64_t>(getLatency()),
-               {"opcode", "num_writes"});
+  printLatency(p, *this, static_cast<int64_t>(getLatency()));
 }
 
 LogicalResult InstOp::verify() {

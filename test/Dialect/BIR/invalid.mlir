@@ -279,6 +279,15 @@ bir.func @negative_latency attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+bir.func @accumulate_in_dict attributes {arch = #bir.arch<gen2>} {
+  %acc = bir.memloc "acc" psum [128, 2048]
+  %w = bir.memloc "w" sbuf [128, 2048]
+  // expected-error @+1 {{attribute 'accumulate' has its own syntax; it cannot be in the attribute dictionary}}
+  bir.matmul %acc = %w, %w latency 64 {accumulate}
+}
+
+// -----
+
 "bir.func"() <{arch = #bir.arch<gen2>, sym_name = "matmul_arity"}> ({
   %0 = "bir.memloc"() <{bytes = 2048 : i64, name = "acc", partitions = 128 : i64, space = 32 : i32}> : () -> !bir.memloc
   %1 = "bir.memloc"() <{bytes = 2048 : i64, name = "w", partitions = 128 : i64, space = 16 : i32}> : () -> !bir.memloc
@@ -379,6 +388,27 @@ bir.func @copy_onto_itself attributes {arch = #bir.arch<gen2>} {
 //===----------------------------------------------------------------------===//
 // bir.memloc
 //===----------------------------------------------------------------------===//
+
+// -----
+
+bir.func @unknown_space attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{expected memory space dram, sbuf or psum, got 'hbm'}}
+  %a = bir.memloc "a" hbm [128, 64]
+}
+
+// -----
+
+bir.func @name_in_dict attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{attribute 'name' has its own syntax; it cannot be in the attribute dictionary}}
+  %a = bir.memloc "a" sbuf [128, 64] {name = "b"}
+}
+
+// -----
+
+bir.func @base_bank_not_integer attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{attribute 'base_bank' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %a = bir.memloc "a" psum [128, 64] {base_bank = "x"}
+}
 
 // -----
 

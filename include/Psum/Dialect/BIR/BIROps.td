@@ -97,9 +97,10 @@ def BIR_MemLocOp : BIR_Op<"memloc", [Pure,
                        OptionalAttr<I64Attr>:$base_bank,
                        OptionalAttr<DenseI64ArrayAttr>:$banks);
   let results = (outs BIR_MemLocType:$result);
-  let assemblyFormat = [{
-    $name $space ` ` `[` $partitions `,` $bytes `]` (`x` $blocks^)? attr-dict
-  }];
+  // `$name $space [$partitions, $bytes] (x $blocks)? attr-dict`, written by
+  // hand: the generated printer builds a dictionary of the properties for
+  // every location it prints.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Number of blocks; 1 when the attribute is absent.
