@@ -57,17 +57,19 @@ public:
   }
 
 private:
-  using Active = llvm::SmallVector<unsigned, 16>;
+  /// Nodes live at one point overlap there, so they hold distinct banks:
+  /// with 8 banks there are at most 8 of them.
+  using Active = llvm::SmallVector<unsigned, 8>;
 
   /// One level of the depth-first search: order[i] and the windows left to
   /// try. An explicit stack: functions have far more nodes than the call
   /// stack has frames.
   struct Frame {
-    size_t i;
+    unsigned i;
+    unsigned nextBase = 0;
     Active live; ///< placed nodes live at order[i]'s start, then order[i]
     llvm::hash_code key;
     uint64_t occupied;
-    unsigned nextBase = 0;
   };
 
   /// What the future depends on: the windows and ends of the placed nodes
@@ -90,7 +92,7 @@ private:
     }
     --budget.steps;
     unsigned v = order[i];
-    Frame frame{i, {}, {}, problem.geometry.reserved};
+    Frame frame{static_cast<unsigned>(i), 0, {}, {}, problem.geometry.reserved};
     for (unsigned m : active)
       if (problem.nodes[m].use >= problem.nodes[v].def)
         frame.live.push_back(m);
@@ -108,7 +110,10 @@ private:
   bool search(const Active &pinned) {
     if (order.empty())
       return true;
+    // A successful search is as deep as there are nodes to place: reserve
+    // it all, rather than let doubling hold up to three times as much.
     std::vector<Frame> stack;
+    stack.reserve(order.size());
     if (!open(0, pinned, stack))
       return false;
     while (!stack.empty()) {
