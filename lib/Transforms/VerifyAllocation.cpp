@@ -668,13 +668,26 @@ void PsumVerifyAllocationPass::runOnOperation() {
   // banks, and the location holds its banks where any offset is live.
   llvm::DenseMap<unsigned, Rotation> rotations;
   for (auto [loc, memloc] : llvm::enumerate(locs.memlocs)) {
-    std::optional<Rotation> rotation =
-        Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
-    if (!rotation || rotation->escapes)
-      continue;
     ArrayRef<int64_t> banks = *memloc.getBanks();
     llvm::SmallSetVector<int64_t, 8> distinct(banks.begin(), banks.end());
     int64_t liveBlocks = distinct.size();
+    std::optional<Rotation> rotation =
+        Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
+    if (!rotation || rotation->escapes) {
+      // Outside a rotation the location is tracked as a whole, which cannot
+      // tell two of its blocks on one bank apart.
+      if (liveBlocks < memloc.getNumBlocks()) {
+        memloc.emitError("'")
+            << memloc.getName() << "' rotates " << memloc.getNumBlocks()
+            << " blocks over " << liveBlocks
+            << " banks, so blocks sharing a bank must never hold values at "
+               "once; that is only checked for a rotation: every access "
+               "indexing a block as iv + c of one loop, no value reaching "
+               "the loop from before it";
+        ok = false;
+      }
+      continue;
+    }
     for (auto &[op, offsets] : rotation->liveAfter) {
       llvm::SmallDenseMap<int64_t, int64_t> slot;
       for (int64_t c : offsets) {

@@ -184,3 +184,31 @@ bir.func @pipeline_prefetch_clash attributes {arch = #bir.arch<gen2, banks = 4>}
     bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
   }
 }
+
+// -----
+
+// Blocks 0 and 2 share bank 0 and hold values at once. Constant block
+// indices are not a rotation, so sharing banks is refused outright.
+bir.func @constant_blocks_share_a_bank attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  // expected-error @+1 {{'t' rotates 4 blocks over 2 banks, so blocks sharing a bank must never hold values at once; that is only checked for a rotation: every access indexing a block as iv + c of one loop, no value reaching the loop from before it}}
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+  bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %t[0:128, 0:2048, 0] latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %t[0:128, 0:2048, 2] latency 32
+}
+
+// -----
+
+// All four blocks are written and read at once, on two banks.
+bir.func @whole_location_on_half_its_banks attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  // expected-error @+1 {{'t' rotates 4 blocks over 2 banks}}
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  bir.matmul %t = %w, %w latency 64
+  bir.activation identity %y = %t latency 32
+}
