@@ -533,15 +533,17 @@ std::vector<Heuristic> heuristicsFor(const Problem &problem,
   return chosen;
 }
 
-/// Whether every candidate already carries banks that still hold: then the
-/// function was allocated before and is left as it is.
+/// Whether every candidate already carries banks that still hold (and its
+/// pin, if any): then the function was allocated before and is left as it
+/// is.
 bool isAllocated(const Problem &problem, const Graph &graph) {
   std::vector<uint64_t> masks;
   for (const Node &node : problem.nodes) {
     auto memloc = cast<bir::MemLocOp>(node.memloc);
     std::optional<int64_t> base = memloc.getBaseBank();
     if (!base || !memloc.getBanks() ||
-        *base + node.liveN > problem.geometry.numBanks)
+        *base + node.liveN > problem.geometry.numBanks ||
+        (node.pin && *node.pin != *base))
       return false;
     for (auto [k, bank] : llvm::enumerate(*memloc.getBanks()))
       if (bank != *base + int64_t(k % node.liveBlocks()) * node.blockBanks)

@@ -564,6 +564,10 @@ LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
   if (!base || !banks)
     return memloc.emitError("PSUM location '")
            << memloc.getName() << "' has no banks";
+  if (std::optional<int64_t> pin = memloc.getPin(); pin && *pin != *base)
+    return memloc.emitError("'")
+           << memloc.getName() << "' is pinned to bank " << *pin
+           << " but placed at base bank " << *base;
   int64_t blockBanks = llvm::divideCeil(memloc.getBytes(), geometry.bankSize);
   llvm::SmallSetVector<int64_t, 8> distinct(banks->begin(), banks->end());
   int64_t liveBlocks = distinct.size();

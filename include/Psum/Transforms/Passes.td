@@ -79,7 +79,8 @@ def PsumVerifyAllocationPass
     (blocks add up), or by a loop that indexes the location only by its own
     induction variable and overwrites blocks before reading them (a sweep).
     Reports, each on the op
-    that shows it: a PSUM location without banks or with banks outside PSUM;
+    that shows it: a PSUM location without banks or with banks outside PSUM,
+    or placed elsewhere than its `pin`;
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
     two blocks of a rotation live at one point on a common bank, and blocks
     sharing banks outside a rotation (every access indexing a block as

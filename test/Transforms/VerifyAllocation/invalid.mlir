@@ -11,6 +11,17 @@ bir.func @no_banks attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+bir.func @pin_not_honoured attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-error @+1 {{'t' is pinned to bank 4 but placed at base bank 0}}
+  %t = bir.memloc "t" psum [128, 2048] {pin = 4, banks = array<i64: 0>, base_bank = 0 : i64}
+  bir.matmul %t = %w, %w latency 64
+  bir.activation identity %y = %t latency 32
+}
+
+// -----
+
 bir.func @not_round_robin attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %y = bir.memloc "y" sbuf [128, 2048] x 4
