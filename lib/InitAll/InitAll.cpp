@@ -41,6 +41,8 @@ void psum::buildPsumPipeline(OpPassManager &pm,
   verify.arch = options.arch;
   verify.numBanks = options.numBanks;
   verify.bankSize = options.bankSize;
+  verify.reservedBanks.assign(options.reservedBanks.begin(),
+                              options.reservedBanks.end());
   pm.addNestedPass<bir::FuncOp>(
       createPsumVerifyAllocationPass(std::move(verify)));
 }

@@ -857,6 +857,8 @@ void PsumAllocatePass::runOnOperation() {
     verifyOptions.arch = arch;
     verifyOptions.numBanks = numBanks;
     verifyOptions.bankSize = bankSize;
+    verifyOptions.reservedBanks.assign(reservedBanks.begin(),
+                                       reservedBanks.end());
     pm.addNestedPass<bir::FuncOp>(createPsumVerifyAllocationPass(verifyOptions));
     if (failed(runPipeline(pm, getOperation())))
       return signalPassFailure();

@@ -586,6 +586,9 @@ LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
              << geometry.numBanks << " PSUM banks";
     footprint |= ((uint64_t(1) << blockBanks) - 1) << bank;
   }
+  if (uint64_t clash = footprint & geometry.reserved)
+    return memloc.emitError("'") << memloc.getName() << "' is on reserved bank "
+                                 << llvm::countr_zero(clash);
   if (memloc.getNumBlocks() % liveBlocks != 0)
     return memloc.emitError("'") << memloc.getName() << "' rotates "
                                  << memloc.getNumBlocks() << " blocks over "
@@ -645,7 +648,7 @@ LogicalResult PsumVerifyAllocationPass::checkSpills(bir::FuncOp func) {
 void PsumVerifyAllocationPass::runOnOperation() {
   bir::FuncOp func = getOperation();
   FailureOr<Geometry> geometry =
-      resolveGeometry(func, arch, numBanks, bankSize, /*reserved=*/{});
+      resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
   if (failed(geometry))
     return signalPassFailure();
 

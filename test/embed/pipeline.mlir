@@ -18,7 +18,7 @@
 // PIPELINE: builtin.module(
 // PIPELINE-NEXT: psum-allocate{{.*}} best-of=2 {{.*}} load-to-copy=false {{.*}} num-banks=4 {{.*}}
 // PIPELINE-NEXT: bir.func(
-// PIPELINE-NEXT: psum-verify-allocation{{.*}} num-banks=4}
+// PIPELINE-NEXT: psum-verify-allocation{{.*}} num-banks=4 {{.*}}}
 
 // BADOPT: no such option no-such-option
 

@@ -80,7 +80,7 @@ def PsumVerifyAllocationPass
     induction variable and overwrites blocks before reading them (a sweep).
     Reports, each on the op
     that shows it: a PSUM location without banks or with banks outside PSUM,
-    or placed elsewhere than its `pin`;
+    or placed elsewhere than its `pin` or on a reserved bank;
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
     two blocks of a rotation live at one point on a common bank, and blocks
     sharing banks outside a rotation (every access indexing a block as
@@ -97,6 +97,8 @@ def PsumVerifyAllocationPass
            "number of PSUM banks (0: from the architecture)">,
     Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
            "PSUM bank size in bytes (0: from the architecture)">,
+    ListOption<"reservedBanks", "reserved-banks", "unsigned",
+           "banks no location may use (psum-allocate's reserved-banks)">,
   ];
 }
 
