@@ -80,6 +80,7 @@ struct Locations {
   llvm::DenseMap<Value, unsigned> index;
   SmallVector<bir::MemLocOp> memlocs;
   SmallVector<uint64_t> footprint; ///< banks any block occupies
+  SmallVector<int64_t> liveBlocks; ///< blocks on distinct banks (k mod this)
   SmallVector<ReadHull> reads; ///< what each location's reads read
 };
 
@@ -550,7 +551,7 @@ public:
 
 private:
   LogicalResult checkBanks(bir::MemLocOp memloc, const Geometry &geometry,
-                           uint64_t &footprint);
+                           uint64_t &footprint, int64_t &liveBlocks);
   LogicalResult checkSpills(bir::FuncOp func);
 };
 
@@ -558,7 +559,8 @@ private:
 
 LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
                                                    const Geometry &geometry,
-                                                   uint64_t &footprint) {
+                                                   uint64_t &footprint,
+                                                   int64_t &liveBlocks) {
   std::optional<int64_t> base = memloc.getBaseBank();
   std::optional<ArrayRef<int64_t>> banks = memloc.getBanks();
   if (!base || !banks)
@@ -570,7 +572,7 @@ LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
            << " but placed at base bank " << *base;
   int64_t blockBanks = llvm::divideCeil(memloc.getBytes(), geometry.bankSize);
   llvm::SmallSetVector<int64_t, 8> distinct(banks->begin(), banks->end());
-  int64_t liveBlocks = distinct.size();
+  liveBlocks = distinct.size();
   footprint = 0;
   for (auto [k, bank] : llvm::enumerate(*banks)) {
     int64_t expected = *base + int64_t(k % liveBlocks) * blockBanks;
@@ -658,13 +660,15 @@ void PsumVerifyAllocationPass::runOnOperation() {
     if (!memloc.isPsum() || memloc.getResult().use_empty())
       continue;
     uint64_t footprint;
-    if (failed(checkBanks(memloc, *geometry, footprint))) {
+    int64_t liveBlocks;
+    if (failed(checkBanks(memloc, *geometry, footprint, liveBlocks))) {
       ok = false;
       continue;
     }
     locs.index[memloc.getResult()] = locs.memlocs.size();
     locs.memlocs.push_back(memloc);
     locs.footprint.push_back(footprint);
+    locs.liveBlocks.push_back(liveBlocks);
     locs.reads.emplace_back(memloc.getResult());
   }
   if (failed(checkSpills(func)) || !ok)
@@ -675,9 +679,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
   // banks, and the location holds its banks where any offset is live.
   llvm::DenseMap<unsigned, Rotation> rotations;
   for (auto [loc, memloc] : llvm::enumerate(locs.memlocs)) {
-    ArrayRef<int64_t> banks = *memloc.getBanks();
-    llvm::SmallSetVector<int64_t, 8> distinct(banks.begin(), banks.end());
-    int64_t liveBlocks = distinct.size();
+    int64_t liveBlocks = locs.liveBlocks[loc];
     std::optional<Rotation> rotation =
         Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
     if (!rotation || rotation->escapes) {
