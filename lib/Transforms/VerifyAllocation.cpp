@@ -682,21 +682,19 @@ void PsumVerifyAllocationPass::runOnOperation() {
     int64_t liveBlocks = locs.liveBlocks[loc];
     std::optional<Rotation> rotation =
         Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
-    if (!rotation || rotation->escapes) {
-      // Outside a rotation the location is tracked as a whole, which cannot
-      // tell two of its blocks on one bank apart.
-      if (liveBlocks < memloc.getNumBlocks()) {
-        memloc.emitError("'")
-            << memloc.getName() << "' rotates " << memloc.getNumBlocks()
-            << " blocks over " << liveBlocks
-            << " banks, so blocks sharing a bank must never hold values at "
-               "once; that is only checked for a rotation: every access "
-               "indexing a block as iv + c of one loop, no value reaching "
-               "the loop from before it";
-        ok = false;
-      }
-      continue;
+    // A location accessed otherwise is tracked as a whole, which cannot
+    // tell two of its blocks on one bank apart.
+    if (!rotation && liveBlocks < memloc.getNumBlocks()) {
+      memloc.emitError("'")
+          << memloc.getName() << "' rotates " << memloc.getNumBlocks()
+          << " blocks over " << liveBlocks
+          << " banks, so blocks sharing a bank must never hold values at "
+             "once; that is only checked when every access indexes a block "
+             "as iv + c of one loop";
+      ok = false;
     }
+    if (!rotation || rotation->escapes)
+      continue;
     for (auto &[op, offsets] : rotation->liveAfter) {
       llvm::SmallDenseMap<int64_t, int64_t> slot;
       for (int64_t c : offsets) {

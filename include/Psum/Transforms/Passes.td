@@ -82,11 +82,10 @@ def PsumVerifyAllocationPass
     that shows it: a PSUM location without banks or with banks outside PSUM,
     or placed elsewhere than its `pin` or on a reserved bank;
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
-    two blocks of a rotation live at one point on a common bank, and blocks
-    sharing banks outside a rotation (every access indexing a block as
-    `iv + c` of one loop, no value reaching it from before the loop), where
-    that cannot be checked; two locations live at one point on a common
-    bank; a spilled value not
+    two blocks of a rotation (every access indexing a block as `iv + c` of
+    one loop) live at one point on a common bank, and blocks sharing banks
+    in any other location, where that cannot be checked; two locations live
+    at one point on a common bank; a spilled value not
     saved right after a write or read directly instead of through a reload;
     an accumulation group that was spilled.
   }];

@@ -204,7 +204,7 @@ bir.func @constant_blocks_share_a_bank attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 2048]
   %y = bir.memloc "y" sbuf [128, 2048] x 4
-  // expected-error @+1 {{'t' rotates 4 blocks over 2 banks, so blocks sharing a bank must never hold values at once; that is only checked for a rotation: every access indexing a block as iv + c of one loop, no value reaching the loop from before it}}
+  // expected-error @+1 {{'t' rotates 4 blocks over 2 banks, so blocks sharing a bank must never hold values at once; that is only checked when every access indexes a block as iv + c of one loop}}
   %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
   bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
   bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
