@@ -65,12 +65,18 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
 /// unit-step loop's induction variable, `iv + c`: block b is written from
 /// iteration b - max(c_write) and read until iteration b - min(c_read), so
 /// at most W = max(c_write) - min(c_read) + 1 blocks are live in any
-/// iteration. No read may precede a block's first write (max(c_read) <=
-/// max(c_write)). The live block count is the smallest divisor of the block
-/// count that is at least W, so the round-robin k mod liveBlocks never puts
-/// two live blocks on one bank.
+/// iteration. No read may precede a block's first write: max(c_read) <=
+/// max(c_write), and a read at max(c_write) comes after a write at that
+/// offset in the iteration, or it would read what an earlier pass through
+/// the loop left in the block. A `+=` reads too, unless it starts its group
+/// in every iteration: its innermost loop is nested in the rotating one
+/// (known from `lf`; without it, accesses are taken as they are). The live
+/// block count is the smallest divisor of the block count that is at least
+/// W, so the round-robin k mod liveBlocks never puts two live blocks on one
+/// bank.
 static unsigned computeShrinkFactor(int64_t blocks,
-                                   ArrayRef<LocAccess> accesses) {
+                                    ArrayRef<LocAccess> accesses,
+                                    const LinearFunction *lf = nullptr) {
   if (blocks <= 1)
     return 1;
   Value iv;
@@ -93,6 +99,21 @@ static unsigned computeShrinkFactor(int64_t blocks,
   bir::LoopOp loop = bir::getLoopOf(iv);
   if (loop.getStep() != 1 || maxRead > maxWrite)
     return 1;
+  // Accesses come in linear order: the loop body's, once.
+  const LocAccess *start = Overwrites(accesses).getGroupStart();
+  bool startsEachIteration =
+      start && lf &&
+      lf->points[start->point].op->getParentOp() != loop.getOperation();
+  bool newestWritten = false;
+  for (const LocAccess &a : accesses) {
+    if (a.access.ap.getBlockOffset() != maxWrite)
+      continue;
+    bool reads =
+        bir::isRead(a.access.kind) && !(&a == start && startsEachIteration);
+    if (reads && !newestWritten)
+      return 1;
+    newestWritten |= bir::isWrite(a.access.kind);
+  }
   int64_t window = maxWrite - minRead + 1;
   for (int64_t live = 1; live <= blocks; ++live)
     if (blocks % live == 0 && live >= window)
@@ -133,7 +154,7 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   if (!raw.lastUse)
     return fail("no last use find: PSUM location '" + node.name +
                 "' is never read");
-  node.shrinkFactor = computeShrinkFactor(node.blocks, accesses);
+  node.shrinkFactor = computeShrinkFactor(node.blocks, accesses, &lf);
   if (node.blocks % node.shrinkFactor != 0)
     return fail("getNBlocks() % shrink_factor == 0 fails for '" + node.name +
                 "'");
