@@ -398,8 +398,19 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   for (const LocAccess &a : accesses)
     if (bir::isWrite(a.access.kind))
       writePoints.push_back(a.point);
+  // A start whose block follows its own innermost loop's iv (`t[j] +=` in
+  // the loop of j) names a new block in each iteration, and adds to what an
+  // earlier pass left there in all but the first: then it reads.
+  const LocAccess *start = overwrites.getGroupStart();
+  bool startReads = false;
+  if (start && start->access.iv) {
+    ArrayRef<unsigned> nest = lf.loopNest(start->point);
+    startReads =
+        !nest.empty() &&
+        lf.loopOf.lookup(bir::getLoopOf(start->access.iv)) == nest.back();
+  }
   for (const LocAccess &r : accesses) {
-    if (!bir::isRead(r.access.kind) || &r == overwrites.getGroupStart())
+    if (!bir::isRead(r.access.kind) || (&r == start && !startReads))
       continue;
     for (unsigned loop : lf.loopNest(r.point)) {
       const unsigned *write =
@@ -415,7 +426,7 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   // The first `+=` of a group starts it in the first iteration of its
   // innermost loop and adds to the previous iteration's value in the others:
   // the group is live around that loop even if nothing reads it afterwards.
-  if (const LocAccess *start = overwrites.getGroupStart()) {
+  if (start) {
     ArrayRef<unsigned> nest = lf.loopNest(start->point);
     if (!nest.empty())
       coverLoop(lf, nest.back(), range);

@@ -14,7 +14,7 @@
 // Linear points: 0 loop %i, 1 matmul u, 2 activation, 3 loop %j, 4 matmul,
 // 5 activation, 6 back-edge %j, 7 matmul t[0], 8 back-edge %i.
 
-// SIM: checked 3 functions: 3 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 4 functions: 4 allocated, 0 rejected inputs, 0 violations
 
 // CHECK-LABEL: bir.func @prefetch_carried
 // CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {{{.*}}spilled}
@@ -87,5 +87,34 @@ bir.func @halves_in_iteration attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y[0:128, 0:1024] = %h[0:128, 0:1024] latency 32
     bir.matmul %h[0:128, 1024:2048] = %w, %x latency 64
     bir.activation relu %y[0:128, 0:1024] = %h[0:128, 1024:2048] latency 32
+  }
+}
+
+// -----
+
+// `t[j] +=` directly in the loop of %j, t's only writer: it starts its group
+// in the first iteration of %j only, and in the others adds to what block
+// %j held after the previous iteration of %i. So t is live around %i
+// (header 0 to back-edge 7), across u: the two take all four banks apart
+// (u used to get banks 0-1 with t on 0, 1 and clobber block 1).
+// CHECK-LABEL: bir.func @accumulate_per_block_across_outer
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 2, 3>, base_bank = 2 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @accumulate_per_block_across_outer attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 2
+  %x = bir.memloc "x" sbuf [128, 2048] x 2
+  %xx = bir.memloc "xx" sbuf [128, 4096]
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  // expected-remark @+1 {{live [0, 7], 2 banks, shrink factor 1}}
+  %t = bir.memloc "t" psum [128, 2048] x 2
+  // expected-remark @+1 {{live [1, 2], 2 banks, shrink factor 1}}
+  %u = bir.memloc "u" psum [128, 4096]
+  bir.loop %i = 0 to 3 {
+    bir.matmul %u = %w[0:128, 0:128, 0], %xx latency 64
+    bir.activation relu %y[0:128, 0:2048, 0] = %u[0:128, 0:2048] latency 32
+    bir.loop %j = 0 to 2 {
+      bir.matmul %t[0:128, 0:2048, %j] += %w[0:128, 0:128, %j], %x[0:128, 0:2048, %j] latency 64
+      bir.activation relu %y[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 32
+    }
   }
 }
