@@ -274,6 +274,11 @@ public:
         auto it = locs.index.find(access.loc);
         if (it == locs.index.end() || access.kind != bir::AccessKind::ReadWrite)
           continue;
+        // Whose block follows its own loop's iv (`t[j] +=` in the loop of
+        // j), it names another block in each iteration and adds to what an
+        // earlier pass left there in all but the first: a real read.
+        if (access.iv && bir::getLoopOf(access.iv) == op->getParentOp())
+          continue;
         effects.startReads.set(it->second);
         if (!isa<bir::LoopOp>(op->getParentOp())) {
           effects.reads.reset(it->second);
