@@ -99,6 +99,12 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
   range.use = std::max(range.use, lf.loops[loop].backEdge);
 }
 
+bool psum::alloc::startReadsOldBlock(const LinearFunction &lf,
+                                     const LocAccess &start) {
+  return start.access.iv && lf.points[start.point].op->getParentOp() ==
+                                bir::getLoopOf(start.access.iv).getOperation();
+}
+
 Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
   blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
   rotationIv = accesses.front().access.iv;
@@ -398,17 +404,8 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   for (const LocAccess &a : accesses)
     if (bir::isWrite(a.access.kind))
       writePoints.push_back(a.point);
-  // A start whose block follows its own innermost loop's iv (`t[j] +=` in
-  // the loop of j) names a new block in each iteration, and adds to what an
-  // earlier pass left there in all but the first: then it reads.
   const LocAccess *start = overwrites.getGroupStart();
-  bool startReads = false;
-  if (start && start->access.iv) {
-    ArrayRef<unsigned> nest = lf.loopNest(start->point);
-    startReads =
-        !nest.empty() &&
-        lf.loopOf.lookup(bir::getLoopOf(start->access.iv)) == nest.back();
-  }
+  bool startReads = start && startReadsOldBlock(lf, *start);
   for (const LocAccess &r : accesses) {
     if (!bir::isRead(r.access.kind) || (&r == start && !startReads))
       continue;

@@ -101,9 +101,7 @@ static unsigned computeShrinkFactor(int64_t blocks,
     return 1;
   // Accesses come in linear order: the loop body's, once.
   const LocAccess *start = Overwrites(accesses).getGroupStart();
-  bool startsEachIteration =
-      start && lf &&
-      lf->points[start->point].op->getParentOp() != loop.getOperation();
+  bool startsEachIteration = start && lf && !startReadsOldBlock(*lf, *start);
   bool newestWritten = false;
   for (const LocAccess &a : accesses) {
     if (a.access.ap.getBlockOffset() != maxWrite)

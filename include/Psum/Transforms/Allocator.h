@@ -132,6 +132,13 @@ private:
   const LocAccess *groupStart = nullptr;
 };
 
+/// Whether the group start `start` (Overwrites::getGroupStart) also reads:
+/// its block follows the iv of its own loop (`t[j] +=` in the loop of j), so
+/// each iteration names another block and, in all but the first, adds to
+/// what an earlier pass left there. A start nested deeper (`acc[n] +=` in a
+/// loop over k) starts afresh in every iteration of the block's loop.
+bool startReadsOldBlock(const LinearFunction &lf, const LocAccess &start);
+
 /// Whether the read `r` (one of `accesses`, which are in linear order) sees
 /// only what the current iteration of `loop` wrote: writes before it in
 /// that iteration overwrite every block it may read. A plain write in r's
