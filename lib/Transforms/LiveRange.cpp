@@ -59,6 +59,115 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   return geometry;
 }
 
+/// The shrink factor of a software pipeline: a loop L indexing the blocks as
+/// `iv + c` (step 1) between a prologue and an epilogue that name constant
+/// blocks, in the block holding L (directly or in loops of their own). One
+/// pass through that block is a timeline: prologue, L's iterations,
+/// epilogue; an access nested in a loop below that level stands for the
+/// loop's whole span. Each block must be overwritten by its first access (a
+/// plain write covering the reads, or a group start starting afresh there),
+/// so it carries nothing from one pass to the next and holds a value from
+/// its first access to its last. The live block count is the smallest
+/// divisor of the block count for which blocks sharing a bank (k mod count)
+/// never hold values at once.
+static unsigned pipelineShrinkFactor(int64_t blocks,
+                                     ArrayRef<LocAccess> accesses,
+                                     const LinearFunction &lf, Value iv) {
+  bir::LoopOp loop = bir::getLoopOf(iv);
+  if (loop.getStep() != 1)
+    return 1;
+  unsigned rotating = lf.loopOf.lookup(loop);
+  ArrayRef<unsigned> around = lf.loopNest(lf.loops[rotating].header);
+  size_t depth = around.size();
+  int64_t lower = loop.getLower(), trips = loop.getTripCount();
+  Overwrites overwrites(accesses);
+  const LocAccess *start = overwrites.getGroupStart();
+
+  // Times are (pass phase, linear point): phase 0 the prologue, 1 + i
+  // iteration i of L, trips + 1 the epilogue.
+  using Time = std::pair<int64_t, unsigned>;
+  struct Life {
+    Time first{std::numeric_limits<int64_t>::max(), 0};
+    unsigned firstPoint = 0;
+    bool overwritten = false;
+    Time last{std::numeric_limits<int64_t>::min(), 0};
+  };
+  std::vector<Life> lives(blocks);
+  auto touch = [&](int64_t block, int64_t phase, unsigned from, unsigned to,
+                   const LocAccess &a, bool overwrites) {
+    if (block < 0 || block >= blocks)
+      return;
+    Life &life = lives[block];
+    Time begin{phase, from};
+    if (begin < life.first ||
+        (begin == life.first && a.point < life.firstPoint)) {
+      life.first = begin;
+      life.firstPoint = a.point;
+      life.overwritten = overwrites;
+    } else if (begin == life.first && a.point == life.firstPoint) {
+      life.overwritten &= overwrites;
+    }
+    life.last = std::max(life.last, Time{phase, to});
+  };
+  for (const LocAccess &a : accesses) {
+    ArrayRef<unsigned> nest = lf.loopNest(a.point);
+    if (nest.size() < depth || nest.take_front(depth) != around)
+      return 1;
+    bool inLoop = nest.size() > depth && nest[depth] == rotating;
+    if (inLoop != static_cast<bool>(a.access.iv) || a.access.ap.allBlocks())
+      return 1;
+    // The ops of one pass sit at `level`; deeper ones take their loop's span.
+    size_t level = inLoop ? depth + 1 : depth;
+    bool nested = nest.size() > level;
+    unsigned from = nested ? lf.loops[nest[level]].header : a.point;
+    unsigned to = nested ? lf.loops[nest[level]].backEdge : a.point;
+    // A start begins afresh on entering its innermost loop: every pass when
+    // that loop is below `level`, only L's first iteration when it is L,
+    // never when it is a loop around the pass.
+    bool isStart = &a == start;
+    bool covers =
+        bir::isWrite(a.access.kind) && overwrites.coversReads(a.access);
+    bool plainWrite = a.access.kind == bir::AccessKind::Write;
+    bool freshStart = isStart && (nested || (!inLoop && depth == 0));
+    int64_t offset = a.access.ap.getBlockOffset();
+    if (!inLoop) {
+      int64_t phase = a.point < lf.loops[rotating].header ? 0 : trips + 1;
+      touch(offset, phase, from, to, a, covers && (plainWrite || freshStart));
+      continue;
+    }
+    for (int64_t i = 0; i < trips; ++i)
+      touch(lower + i + offset, i + 1, from, to, a,
+            covers && (plainWrite || freshStart || (isStart && i == 0)));
+  }
+
+  SmallVector<int64_t> used;
+  for (auto [block, life] : llvm::enumerate(lives)) {
+    if (life.last.first == std::numeric_limits<int64_t>::min())
+      continue;
+    if (!life.overwritten)
+      return 1;
+    used.push_back(block);
+  }
+  llvm::sort(used, [&](int64_t a, int64_t b) {
+    return lives[a].first < lives[b].first;
+  });
+  for (int64_t live = 1; live < blocks; ++live) {
+    if (blocks % live != 0)
+      continue;
+    // The last block seen on each bank, in order of first access.
+    SmallVector<int64_t> previous(live, -1);
+    bool clash = llvm::any_of(used, [&](int64_t block) {
+      int64_t &before = previous[block % live];
+      bool overlaps = before >= 0 && lives[block].first <= lives[before].last;
+      before = block;
+      return overlaps;
+    });
+    if (!clash)
+      return static_cast<unsigned>(blocks / live);
+  }
+  return 1;
+}
+
 /// How many times fewer blocks than the location has are live at once.
 ///
 /// Blocks can share banks when every access indexes one block by the same
@@ -80,11 +189,16 @@ static unsigned computeShrinkFactor(int64_t blocks,
   if (blocks <= 1)
     return 1;
   Value iv;
+  bool constantBlocks = false;
   int64_t minRead = std::numeric_limits<int64_t>::max();
   int64_t maxRead = std::numeric_limits<int64_t>::min();
   int64_t maxWrite = maxRead;
   for (const LocAccess &a : accesses) {
-    if (!a.access.iv || (iv && a.access.iv != iv))
+    if (!a.access.iv) {
+      constantBlocks = true;
+      continue;
+    }
+    if (iv && a.access.iv != iv)
       return 1;
     iv = a.access.iv;
     int64_t offset = a.access.ap.getBlockOffset();
@@ -96,6 +210,10 @@ static unsigned computeShrinkFactor(int64_t blocks,
       maxWrite = std::max(maxWrite, offset);
     }
   }
+  if (!iv)
+    return 1;
+  if (constantBlocks)
+    return lf ? pipelineShrinkFactor(blocks, accesses, *lf, iv) : 1;
   bir::LoopOp loop = bir::getLoopOf(iv);
   if (loop.getStep() != 1 || maxRead > maxWrite)
     return 1;

@@ -27,6 +27,24 @@ using namespace psum::alloc;
 
 namespace {
 
+/// The fixpoint of a loop body's transfer function: the state at the body's
+/// start (forward) or end (backward) is what enters the loop joined with
+/// what comes around its back-edge. Returns the state at the other end.
+template <typename Transfer>
+static llvm::BitVector aroundLoop(const llvm::BitVector &in,
+                                  Transfer transfer) {
+  llvm::BitVector boundary = in;
+  while (true) {
+    llvm::BitVector through = boundary;
+    transfer(through);
+    llvm::BitVector next = boundary;
+    next |= through;
+    if (next == boundary)
+      return through;
+    boundary = std::move(next);
+  }
+}
+
 /// Hull of the partitions and bytes that the reads of a location read (of
 /// any block). Bytes outside it are never read, so a write covering it
 /// leaves nothing of the old value that can be read: it kills the value
@@ -211,6 +229,180 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
   }
 }
 
+/// The blocks of a location that shares banks but is no rotation of one
+/// loop (a software pipeline's prologue and epilogue name constant blocks),
+/// followed one by one: backward liveness per block over the region block
+/// holding every access, with each loop whose iv indexes the location
+/// unrolled (the verifier keeps `iv + c` inside the location, so such a loop
+/// has few iterations) and the others iterated to a fixpoint. Blocks on one
+/// bank (k mod the bank count) must never hold values at once.
+class BlockLiveness {
+public:
+  BlockLiveness(bir::MemLocOp memloc, int64_t liveBlocks, const ReadHull &reads,
+                const llvm::DenseSet<Operation *> &starts)
+      : memloc(memloc), loc(memloc.getResult()), blocks(memloc.getNumBlocks()),
+        liveBlocks(liveBlocks), reads(reads), starts(starts) {}
+
+  /// Reports the first place where two blocks on one bank hold values.
+  LogicalResult check();
+
+private:
+  /// The region block holding every access and every unrolled loop.
+  Block *scope();
+  void backward(Block &block, llvm::BitVector &live);
+  /// The blocks `access` names here (under the unrolled loops' ivs).
+  llvm::BitVector named(const bir::Access &access) const;
+  /// Whether the group start `op` begins afresh here: in the first
+  /// iteration of its innermost loop, if that loop is unrolled, or at the
+  /// top of the function.
+  bool startsHere(Operation *op) const;
+  void checkHolding(Operation *op, const llvm::BitVector &holding);
+
+  bir::MemLocOp memloc;
+  Value loc;
+  int64_t blocks, liveBlocks;
+  const ReadHull &reads;
+  const llvm::DenseSet<Operation *> &starts;
+  /// The loops around an access, and the iv value of each unrolled one.
+  llvm::DenseSet<Operation *> touching;
+  llvm::DenseMap<Operation *, int64_t> unrolled;
+  bool reporting = false;
+  struct Clash {
+    Operation *op;
+    int64_t first, second;
+  };
+  std::optional<Clash> clash;
+};
+
+Block *BlockLiveness::scope() {
+  SmallVector<Operation *> anchors;
+  for (Operation *user : loc.getUsers()) {
+    anchors.push_back(user);
+    for (const bir::Access &access :
+         cast<bir::InstructionOpInterface>(user).getAccesses())
+      if (access.loc == loc && access.iv) {
+        bir::LoopOp loop = bir::getLoopOf(access.iv);
+        unrolled.try_emplace(loop, 0);
+        anchors.push_back(loop);
+      }
+    for (Operation *parent = user->getParentOp(); isa<bir::LoopOp>(parent);
+         parent = parent->getParentOp())
+      touching.insert(parent);
+  }
+  // The deepest block enclosing every anchor: walk the first anchor's
+  // enclosing blocks outwards until one holds them all.
+  for (Block *block = anchors.front()->getBlock(); block;
+       block = block->getParentOp()->getBlock())
+    if (llvm::all_of(anchors, [&](Operation *anchor) {
+          return block->findAncestorOpInBlock(*anchor) != nullptr;
+        }))
+      return block;
+  return nullptr;
+}
+
+LogicalResult BlockLiveness::check() {
+  Block *block = scope();
+  // Values carried around the loops holding the scope: its entry flows back
+  // into its exit until nothing changes; then one reporting pass.
+  llvm::BitVector exit(blocks);
+  if (isa<bir::LoopOp>(block->getParentOp())) {
+    llvm::BitVector entry = aroundLoop(
+        exit, [&](llvm::BitVector &state) { backward(*block, state); });
+    exit |= entry;
+  }
+  reporting = true;
+  backward(*block, exit);
+  if (!clash)
+    return success();
+  clash->op->emitError("blocks ")
+      << clash->first << " and " << clash->second << " of '" << memloc.getName()
+      << "' both hold values here but share bank "
+      << (*memloc.getBanks())[clash->first];
+  return failure();
+}
+
+llvm::BitVector BlockLiveness::named(const bir::Access &access) const {
+  llvm::BitVector set(blocks);
+  if (access.ap.allBlocks())
+    set.set();
+  else if (!access.iv)
+    set.set(access.ap.getBlockOffset());
+  else
+    set.set(unrolled.lookup(bir::getLoopOf(access.iv).getOperation()) +
+            access.ap.getBlockOffset());
+  return set;
+}
+
+bool BlockLiveness::startsHere(Operation *op) const {
+  Operation *parent = op->getParentOp();
+  auto loop = dyn_cast<bir::LoopOp>(parent);
+  if (!loop)
+    return true;
+  auto it = unrolled.find(loop);
+  return it != unrolled.end() && it->second == loop.getLower();
+}
+
+void BlockLiveness::checkHolding(Operation *op,
+                                 const llvm::BitVector &holding) {
+  if (!reporting)
+    return;
+  llvm::SmallDenseMap<int64_t, int64_t> slot;
+  for (unsigned block : holding.set_bits()) {
+    auto [it, inserted] = slot.try_emplace(block % liveBlocks, block);
+    if (!inserted) {
+      // The walk runs backward: the last clash seen is the first to happen.
+      clash = Clash{op, it->second, block};
+      return;
+    }
+  }
+}
+
+void BlockLiveness::backward(Block &block, llvm::BitVector &live) {
+  for (Operation &op : llvm::reverse(block)) {
+    if (auto loop = dyn_cast<bir::LoopOp>(op)) {
+      if (!touching.contains(loop))
+        continue;
+      if (auto it = unrolled.find(loop); it != unrolled.end()) {
+        for (int64_t k = loop.getTripCount() - 1; k >= 0; --k) {
+          it->second = static_cast<int64_t>(
+              loop.getLower() + static_cast<uint64_t>(k) * loop.getStep());
+          backward(loop.getBodyBlock(), live);
+        }
+        continue;
+      }
+      live = aroundLoop(live, [&](llvm::BitVector &state) {
+        backward(loop.getBodyBlock(), state);
+      });
+      // A group started directly in the loop is not live before it.
+      for (Operation &nested : loop.getBodyBlock())
+        if (starts.contains(&nested))
+          for (const bir::Access &access :
+               cast<bir::InstructionOpInterface>(nested).getAccesses())
+            if (access.loc == loc)
+              live.reset(named(access));
+      continue;
+    }
+    auto inst = dyn_cast<bir::InstructionOpInterface>(op);
+    if (!inst || !llvm::is_contained(op.getOperands(), loc))
+      continue;
+    SmallVector<bir::Access> accesses = inst.getAccesses();
+    llvm::BitVector holding = live;
+    bool fresh = starts.contains(&op) && startsHere(&op);
+    for (const bir::Access &access : accesses)
+      if (access.loc == loc)
+        holding |= named(access);
+    checkHolding(&op, holding);
+    for (const bir::Access &access : accesses)
+      if (access.loc == loc && bir::isWrite(access.kind) &&
+          (access.kind == bir::AccessKind::Write || fresh) &&
+          reads.covers(access.ap))
+        live.reset(named(access));
+    for (const bir::Access &access : accesses)
+      if (access.loc == loc && bir::isRead(access.kind) && !fresh)
+        live |= named(access);
+  }
+}
+
 /// Per-instruction read / write / kill sets and the two dataflow results.
 class Dataflow {
 public:
@@ -298,18 +490,9 @@ private:
   void forwardInto(Block &block, llvm::BitVector &written) {
     for (Operation &op : block) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
-        llvm::BitVector entry = written;
-        while (true) {
-          llvm::BitVector exit = entry;
-          forwardInto(loop.getBodyBlock(), exit);
-          llvm::BitVector next = entry;
-          next |= exit;
-          if (next == entry) {
-            written = exit;
-            break;
-          }
-          entry = next;
-        }
+        written = aroundLoop(written, [&](llvm::BitVector &state) {
+          forwardInto(loop.getBodyBlock(), state);
+        });
         continue;
       }
       if (!isa<bir::InstructionOpInterface>(op))
@@ -504,19 +687,10 @@ private:
           if (locs.reads[loc].coversBlocks(blocks))
             swept.set(loc);
         }
-        llvm::BitVector exit = live;
         llvm::BitVector starts(n);
-        while (true) {
-          llvm::BitVector entry = exit;
-          starts = backwardInto(loop.getBodyBlock(), entry, /*collect=*/true);
-          llvm::BitVector next = exit;
-          next |= entry;
-          if (next == exit) {
-            live = entry;
-            break;
-          }
-          exit = next;
-        }
+        live = aroundLoop(live, [&](llvm::BitVector &state) {
+          starts = backwardInto(loop.getBodyBlock(), state, /*collect=*/true);
+        });
         live.reset(starts);
         live.reset(swept);
         continue;
@@ -687,17 +861,13 @@ void PsumVerifyAllocationPass::runOnOperation() {
     int64_t liveBlocks = locs.liveBlocks[loc];
     std::optional<Rotation> rotation =
         Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
-    // A location accessed otherwise is tracked as a whole, which cannot
-    // tell two of its blocks on one bank apart.
-    if (!rotation && liveBlocks < memloc.getNumBlocks()) {
-      memloc.emitError("'")
-          << memloc.getName() << "' rotates " << memloc.getNumBlocks()
-          << " blocks over " << liveBlocks
-          << " banks, so blocks sharing a bank must never hold values at "
-             "once; that is only checked when every access indexes a block "
-             "as iv + c of one loop";
+    // A location accessed otherwise is held as a whole by the dataflow;
+    // its blocks on one bank are followed one by one.
+    if (!rotation && liveBlocks < memloc.getNumBlocks() &&
+        failed(BlockLiveness(memloc, liveBlocks, locs.reads[loc],
+                             dataflow.getGroupStarts())
+                   .check()))
       ok = false;
-    }
     if (!rotation || rotation->escapes)
       continue;
     for (auto &[op, offsets] : rotation->liveAfter) {

@@ -38,10 +38,12 @@ bir.func @fill_then_drain attributes {arch = #bir.arch<gen2, banks = 4>} {
 
 // A software pipeline without an epilogue: the prologue writes block 0 in
 // each iteration of %i, the loop writes t[j + 1] before reading t[j].
-// psum-verify-allocation used to hold t around %i and reject this.
+// psum-verify-allocation used to hold t around %i and reject this. Two
+// consecutive blocks hold values at once: t rotates over two banks
+// (pipeline-rotation.mlir).
 // CHECK-LABEL: bir.func @pipeline_prologue
 // CHECK-NOT: bir.tensor_copy
-// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
 // CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
 bir.func @pipeline_prologue attributes {arch = #bir.arch<gen2, banks = 4>} {
   %w = bir.memloc "w" sbuf [128, 128]
@@ -65,10 +67,10 @@ bir.func @pipeline_prologue attributes {arch = #bir.arch<gen2, banks = 4>} {
 // The whole software pipeline: prologue, loop, epilogue. The epilogue reads
 // t[3], which the loop wrote in its last iteration; the loop's reads need
 // from before it only block 0, which the prologue wrote. Nothing of t is
-// carried around %i.
+// carried around %i. t rotates over two banks.
 // CHECK-LABEL: bir.func @pipeline_epilogue
 // CHECK-NOT: bir.tensor_copy
-// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
 // CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
 bir.func @pipeline_epilogue attributes {arch = #bir.arch<gen2, banks = 4>} {
   %w = bir.memloc "w" sbuf [128, 128]

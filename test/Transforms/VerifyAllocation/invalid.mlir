@@ -199,14 +199,14 @@ bir.func @pipeline_prefetch_clash attributes {arch = #bir.arch<gen2, banks = 4>}
 // -----
 
 // Blocks 0 and 2 share bank 0 and hold values at once. Constant block
-// indices are not a rotation, so sharing banks is refused outright.
+// indices are no rotation: the blocks are followed one by one.
 bir.func @constant_blocks_share_a_bank attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 2048]
   %y = bir.memloc "y" sbuf [128, 2048] x 4
-  // expected-error @+1 {{'t' rotates 4 blocks over 2 banks, so blocks sharing a bank must never hold values at once; that is only checked when every access indexes a block as iv + c of one loop}}
   %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
   bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+  // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
   bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
   bir.activation relu %y[0:128, 0:2048, 0] = %t[0:128, 0:2048, 0] latency 32
   bir.activation relu %y[0:128, 0:2048, 2] = %t[0:128, 0:2048, 2] latency 32
@@ -218,8 +218,8 @@ bir.func @constant_blocks_share_a_bank attributes {arch = #bir.arch<gen2>} {
 bir.func @whole_location_on_half_its_banks attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %y = bir.memloc "y" sbuf [128, 2048] x 4
-  // expected-error @+1 {{'t' rotates 4 blocks over 2 banks}}
   %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
   bir.matmul %t = %w, %w latency 64
   bir.activation identity %y = %t latency 32
 }
@@ -245,5 +245,44 @@ bir.func @per_block_accumulation_carried_clash attributes {arch = #bir.arch<gen2
       bir.matmul %t[0:128, 0:2048, %j] += %w[0:128, 0:128, %j], %x[0:128, 0:2048, %j] latency 64
       bir.activation relu %y[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 32
     }
+  }
+}
+
+// -----
+
+// Two tiles ahead on two banks: when iteration j writes block j + 2, block
+// j on the same bank is still to be read.
+bir.func @prefetch_on_two_banks attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 6 {banks = array<i64: 0, 1, 0, 1, 0, 1>, base_bank = 0 : i64}
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+  bir.matmul %t[0:128, 0:2048, 1] = %w, %w latency 64
+  bir.loop %j = 0 to 4 {
+    // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
+    bir.matmul %t[0:128, 0:2048, %j + 2] = %w, %w latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 4] latency 32
+  bir.activation relu %y = %t[0:128, 0:2048, 5] latency 32
+}
+
+// -----
+
+// The prologue's `+=` starts its group only in the first iteration of %i:
+// from the second pass on it adds to block 0, which must survive the pass
+// before, while block 2 on the same bank is written.
+bir.func @prologue_accumulates_across_passes attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] += %w, %w latency 64
+    bir.loop %j = 0 to 3 {
+      // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %w latency 64
+      bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+    }
+    bir.activation relu %y = %t[0:128, 0:2048, 3] latency 32
   }
 }

@@ -116,3 +116,27 @@ bir.func @fill_then_drain attributes {arch = #bir.arch<gen2, banks = 4>} {
     bir.activation relu %y = %u latency 32
   }
 }
+
+// -----
+
+// The whole software pipeline on two banks: prologue t[0], the loop writing
+// t[j + 1] and reading t[j], epilogue t[3]. At most two consecutive blocks
+// hold values at once, so blocks k and k + 2 may share a bank; nothing is
+// carried around %i, so u takes bank 0 between passes.
+// CHECK-LABEL: bir.func @pipeline_on_two_banks
+bir.func @pipeline_on_two_banks attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 0, 1>}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %w latency 64
+      bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+    }
+    bir.activation relu %y = %t[0:128, 0:2048, 3] latency 32
+    bir.matmul %u = %w, %w latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}

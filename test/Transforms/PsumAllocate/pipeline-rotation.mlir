@@ -1,0 +1,169 @@
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
+// RUN: psum-check %s | FileCheck %s --check-prefix=SIM
+
+// Software pipelines: a loop naming tiles as `iv + c` between a prologue and
+// an epilogue naming constant tiles. Blocks share banks (k mod the live
+// count) when, over one pass of prologue, iterations and epilogue, each
+// block is overwritten by its first access and no two blocks on one bank
+// hold values at once. verify=true rechecks every allocation with
+// psum-verify-allocation, and psum-check simulates each function.
+
+// SIM: checked 7 functions: 7 allocated, 0 rejected inputs, 0 violations
+
+// Read-behind over eight tiles: two are live at once, so t takes two banks
+// and the six-bank o fits beside it without a spill (t took all eight
+// banks before).
+// CHECK-LABEL: bir.func @read_behind
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 8 {banks = array<i64: 6, 7, 6, 7, 6, 7, 6, 7>, base_bank = 6 : i64}
+// CHECK: %o = bir.memloc "o" psum [128, 2048] x 6 {banks = array<i64: 0, 1, 2, 3, 4, 5>, base_bank = 0 : i64}
+bir.func @read_behind attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 8
+  %t = bir.memloc "t" psum [128, 2048] x 8
+  %o = bir.memloc "o" psum [128, 2048] x 6
+  bir.matmul %o = %w, %x latency 64
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+  bir.loop %j = 0 to 7 {
+    bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %x latency 64
+    bir.activation relu %y[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 32
+  }
+  bir.activation relu %y[0:128, 0:2048, 7] = %t[0:128, 0:2048, 7] latency 32
+  bir.activation identity %y[0:128, 0:2048, 0] = %o[0:128, 0:2048, 0] latency 32
+}
+
+// -----
+
+// Two tiles ahead: the prologue fills blocks 0 and 1, each iteration writes
+// block j + 2 while j and j + 1 still hold values, the epilogue drains 4
+// and 5. Three blocks are live at once, a divisor of six: three banks.
+// CHECK-LABEL: bir.func @prefetch_two_ahead
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 6 {banks = array<i64: 0, 1, 2, 0, 1, 2>, base_bank = 0 : i64}
+bir.func @prefetch_two_ahead attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 6
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+  bir.matmul %t[0:128, 0:2048, 1] = %w, %x latency 64
+  bir.loop %j = 0 to 4 {
+    bir.matmul %t[0:128, 0:2048, %j + 2] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 4] latency 32
+  bir.activation relu %y = %t[0:128, 0:2048, 5] latency 32
+}
+
+// -----
+
+// The pipeline inside an outer loop, the prologue tile accumulated over k:
+// the `+=` starts its group afresh on entering the k loop, in every pass of
+// %i, so nothing is carried from one pass to the next and u takes t's bank
+// between passes.
+// CHECK-LABEL: bir.func @accumulated_prologue
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] x 2 {banks = array<i64: 0, 1>, base_bank = 0 : i64}
+bir.func @accumulated_prologue attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 4
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %u = bir.memloc "u" psum [128, 2048] x 2
+  bir.loop %i = 0 to 2 {
+    bir.loop %k = 0 to 4 {
+      bir.matmul %t[0:128, 0:2048, 0] += %w[0:128, 0:128, %k], %x latency 64
+    }
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %w[0:128, 0:128, 0], %x latency 64
+      bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+    }
+    bir.activation relu %y = %t[0:128, 0:2048, 3] latency 32
+    bir.matmul %u = %w[0:128, 0:128, 0], %x latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
+
+// -----
+
+// The prologue's `+=` starts its group only in the first iteration of %i,
+// its innermost loop; later passes add to what block 0 held. Sharing block
+// 0's bank with block 2 would add block 2's value, so every block keeps a
+// bank of its own.
+// CHECK-LABEL: bir.func @prologue_accumulates_across_passes
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+bir.func @prologue_accumulates_across_passes attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] += %w, %x latency 64
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %x latency 64
+      bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+    }
+    bir.activation relu %y = %t[0:128, 0:2048, 3] latency 32
+  }
+}
+
+// -----
+
+// A fill loop drained by constant reads after it: all four blocks hold
+// values at once, so each keeps its own bank.
+// CHECK-LABEL: bir.func @fill_then_constant_drain
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+bir.func @fill_then_constant_drain attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.loop %j = 0 to 4 {
+    bir.matmul %t[0:128, 0:2048, %j] = %w, %x latency 64
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+  bir.activation relu %y = %t[0:128, 0:2048, 1] latency 32
+  bir.activation relu %y = %t[0:128, 0:2048, 2] latency 32
+  bir.activation relu %y = %t[0:128, 0:2048, 3] latency 32
+}
+
+// -----
+
+// The prologue writes only half of block 0's bytes that the loop reads:
+// the first access does not overwrite the block, so nothing shares a bank.
+// CHECK-LABEL: bir.func @prologue_writes_half
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+bir.func @prologue_writes_half attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.matmul %t[0:128, 0:1024, 0] = %w, %x[0:128, 0:1024] latency 64
+  bir.matmul %t[0:128, 1024:2048, 0] = %w, %x[0:128, 1024:2048] latency 64
+  bir.loop %j = 0 to 3 {
+    bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 3] latency 32
+}
+
+// -----
+
+// Blocks of a pipeline whose loop does not start at block 0: the loop runs
+// j = 2..5 over blocks 2..6, the prologue writes block 2; blocks 0 and 1
+// are never used.
+// CHECK-LABEL: bir.func @offset_pipeline
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 8 {banks = array<i64: 0, 1, 0, 1, 0, 1, 0, 1>, base_bank = 0 : i64}
+bir.func @offset_pipeline attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 8
+  bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
+  bir.loop %j = 2 to 6 {
+    bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 6] latency 32
+}
