@@ -82,9 +82,11 @@ def PsumVerifyAllocationPass
     that shows it: a PSUM location without banks or with banks outside PSUM,
     or placed elsewhere than its `pin` or on a reserved bank;
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
-    two blocks of a rotation (every access indexing a block as `iv + c` of
-    one loop) live at one point on a common bank, and blocks sharing banks
-    in any other location, where that cannot be checked; two locations live
+    two blocks of a location live at one point on a common bank (for a
+    rotation, every access indexing a block as `iv + c` of one loop, per
+    offset within an iteration; for any other location, such as a software
+    pipeline whose prologue and epilogue name constant blocks, per block
+    with the indexing loops unrolled); two locations live
     at one point on a common bank; a spilled value not
     saved right after a write or read directly instead of through a reload;
     an accumulation group that was spilled.
