@@ -45,6 +45,43 @@ static llvm::BitVector aroundLoop(const llvm::BitVector &in,
   }
 }
 
+/// Byte ranges [lo, hi), kept disjoint.
+using ByteRanges = std::vector<std::pair<int64_t, int64_t>>;
+
+static void subtract(ByteRanges &ranges, int64_t lo, int64_t hi) {
+  ByteRanges rest;
+  for (auto [a, b] : ranges) {
+    if (b <= lo || hi <= a) {
+      rest.push_back({a, b});
+      continue;
+    }
+    if (a < lo)
+      rest.push_back({a, lo});
+    if (hi < b)
+      rest.push_back({hi, b});
+  }
+  ranges = std::move(rest);
+}
+
+/// Adds [lo, hi) and returns whether the ranges now cover [from, to).
+static bool add(ByteRanges &ranges, int64_t lo, int64_t hi, int64_t from,
+                int64_t to) {
+  subtract(ranges, lo, hi);
+  ranges.push_back({lo, hi});
+  llvm::sort(ranges);
+  int64_t reach = from;
+  for (auto [a, b] : ranges) {
+    if (reach >= to)
+      break;
+    if (b <= reach)
+      continue;
+    if (a > reach)
+      return false;
+    reach = b;
+  }
+  return reach >= to;
+}
+
 /// Hull of the partitions and bytes that the reads of a location read (of
 /// any block). Bytes outside it are never read, so a write covering it
 /// leaves nothing of the old value that can be read: it kills the value
@@ -125,7 +162,8 @@ public:
   /// later iteration writes them.
   std::set<int64_t> entry;
   /// Offsets whose values come from before the loop: then the rotation is
-  /// not self-contained and the location is checked at location level.
+  /// not self-contained; the dataflow holds the location as a whole and
+  /// BlockLiveness checks its blocks.
   bool escapes = false;
 
 private:
@@ -230,12 +268,15 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
 }
 
 /// The blocks of a location that shares banks but is no rotation of one
-/// loop (a software pipeline's prologue and epilogue name constant blocks),
+/// loop (a software pipeline's prologue and epilogue name constant blocks)
+/// or a rotation the per-offset analysis cannot follow (halves adding up),
 /// followed one by one: backward liveness per block over the region block
 /// holding every access, with each loop whose iv indexes the location
 /// unrolled (the verifier keeps `iv + c` inside the location, so such a loop
-/// has few iterations) and the others iterated to a fixpoint. Blocks on one
-/// bank (k mod the bank count) must never hold values at once.
+/// has few iterations) and the others iterated to a fixpoint. A value ends
+/// where writes cover what the reads read, bytes adding up within a block
+/// of instructions. Blocks on one bank (k mod the bank count) must never
+/// hold values at once.
 class BlockLiveness {
 public:
   BlockLiveness(bir::MemLocOp memloc, int64_t liveBlocks, const ReadHull &reads,
@@ -358,10 +399,14 @@ void BlockLiveness::checkHolding(Operation *op,
 }
 
 void BlockLiveness::backward(Block &block, llvm::BitVector &live) {
+  // Bytes of each block written below this point and not read in between:
+  // writes adding up over what the reads read end the block's value.
+  llvm::DenseMap<unsigned, ByteRanges> covered;
   for (Operation &op : llvm::reverse(block)) {
     if (auto loop = dyn_cast<bir::LoopOp>(op)) {
       if (!touching.contains(loop))
         continue;
+      covered.clear();
       if (auto it = unrolled.find(loop); it != unrolled.end()) {
         for (int64_t k = loop.getTripCount() - 1; k >= 0; --k) {
           it->second = static_cast<int64_t>(
@@ -392,14 +437,30 @@ void BlockLiveness::backward(Block &block, llvm::BitVector &live) {
       if (access.loc == loc)
         holding |= named(access);
     checkHolding(&op, holding);
-    for (const bir::Access &access : accesses)
-      if (access.loc == loc && bir::isWrite(access.kind) &&
-          (access.kind == bir::AccessKind::Write || fresh) &&
-          reads.covers(access.ap))
-        live.reset(named(access));
-    for (const bir::Access &access : accesses)
-      if (access.loc == loc && bir::isRead(access.kind) && !fresh)
-        live |= named(access);
+    for (const bir::Access &access : accesses) {
+      if (access.loc != loc || !bir::isWrite(access.kind) ||
+          (access.kind != bir::AccessKind::Write && !fresh) ||
+          !reads.coversRows(access.ap))
+        continue;
+      int64_t lo = access.ap.getByteOffset();
+      int64_t hi = lo + access.ap.getByteSize();
+      llvm::BitVector written = named(access);
+      for (unsigned block : written.set_bits())
+        if (add(covered[block], lo, hi, reads.byteLo, reads.byteHi))
+          live.reset(block);
+    }
+    // Reads happen before the writes of the same instruction.
+    for (const bir::Access &access : accesses) {
+      if (access.loc != loc || !bir::isRead(access.kind) || fresh)
+        continue;
+      int64_t lo = access.ap.getByteOffset();
+      int64_t hi = lo + access.ap.getByteSize();
+      llvm::BitVector read = named(access);
+      for (unsigned block : read.set_bits())
+        if (auto it = covered.find(block); it != covered.end())
+          subtract(it->second, lo, hi);
+      live |= read;
+    }
   }
 }
 
@@ -513,7 +574,7 @@ private:
   /// partition reads read), and whole blocks (by writes of one block
   /// covering every partition and byte reads read).
   struct Coverage {
-    llvm::DenseMap<unsigned, std::vector<std::pair<int64_t, int64_t>>> bytes;
+    llvm::DenseMap<unsigned, ByteRanges> bytes;
     llvm::DenseMap<unsigned, llvm::BitVector> blocks;
   };
 
@@ -526,41 +587,6 @@ private:
     /// Blocks the loop may read before overwriting them.
     llvm::BitVector readFirst;
   };
-
-  static void subtract(std::vector<std::pair<int64_t, int64_t>> &ranges,
-                       int64_t lo, int64_t hi) {
-    std::vector<std::pair<int64_t, int64_t>> rest;
-    for (auto [a, b] : ranges) {
-      if (b <= lo || hi <= a) {
-        rest.push_back({a, b});
-        continue;
-      }
-      if (a < lo)
-        rest.push_back({a, lo});
-      if (hi < b)
-        rest.push_back({hi, b});
-    }
-    ranges = std::move(rest);
-  }
-
-  /// Adds [lo, hi) and returns whether the ranges now cover [from, to).
-  static bool add(std::vector<std::pair<int64_t, int64_t>> &ranges, int64_t lo,
-                  int64_t hi, int64_t from, int64_t to) {
-    subtract(ranges, lo, hi);
-    ranges.push_back({lo, hi});
-    llvm::sort(ranges);
-    int64_t reach = from;
-    for (auto [a, b] : ranges) {
-      if (reach >= to)
-        break;
-      if (b <= reach)
-        continue;
-      if (a > reach)
-        return false;
-      reach = b;
-    }
-    return reach >= to;
-  }
 
   /// A location is dead before a point once every byte of it is overwritten
   /// before being read: partial writes add up (e.g. four transposes filling
@@ -861,15 +887,18 @@ void PsumVerifyAllocationPass::runOnOperation() {
     int64_t liveBlocks = locs.liveBlocks[loc];
     std::optional<Rotation> rotation =
         Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
-    // A location accessed otherwise is held as a whole by the dataflow;
-    // its blocks on one bank are followed one by one.
-    if (!rotation && liveBlocks < memloc.getNumBlocks() &&
-        failed(BlockLiveness(memloc, liveBlocks, locs.reads[loc],
-                             dataflow.getGroupStarts())
-                   .check()))
-      ok = false;
-    if (!rotation || rotation->escapes)
+    // Blocks on one bank are followed one by one where the per-offset
+    // analysis cannot tell them apart: in a location accessed otherwise
+    // (held as a whole by the dataflow), or in a rotation whose values come
+    // from before its loop (halves adding up look so to that analysis).
+    if (!rotation || rotation->escapes) {
+      if (liveBlocks < memloc.getNumBlocks() &&
+          failed(BlockLiveness(memloc, liveBlocks, locs.reads[loc],
+                               dataflow.getGroupStarts())
+                     .check()))
+        ok = false;
       continue;
+    }
     for (auto &[op, offsets] : rotation->liveAfter) {
       llvm::SmallDenseMap<int64_t, int64_t> slot;
       for (int64_t c : offsets) {

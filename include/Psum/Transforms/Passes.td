@@ -84,9 +84,10 @@ def PsumVerifyAllocationPass
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
     two blocks of a location live at one point on a common bank (for a
     rotation, every access indexing a block as `iv + c` of one loop, per
-    offset within an iteration; for any other location, such as a software
-    pipeline whose prologue and epilogue name constant blocks, per block
-    with the indexing loops unrolled); two locations live
+    offset within an iteration; per block with the indexing loops unrolled
+    for any other location, such as a software pipeline whose prologue and
+    epilogue name constant blocks, and for a rotation whose values seem to
+    come from before its loop, such as halves adding up); two locations live
     at one point on a common bank; a spilled value not
     saved right after a write or read directly instead of through a reload;
     an accumulation group that was spilled.

@@ -140,3 +140,20 @@ bir.func @pipeline_on_two_banks attributes {arch = #bir.arch<gen2, banks = 2>} {
     bir.activation relu %y = %u latency 32
   }
 }
+
+// -----
+
+// Halves written, then the whole block read, in each iteration: the blocks
+// rotate over one bank. The per-offset analysis sees the halves as values
+// from before the loop; block by block, they add up before the read.
+// CHECK-LABEL: bir.func @halves_rotate_on_one_bank
+bir.func @halves_rotate_on_one_bank attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 0, 0, 0>, base_bank = 0 : i64}
+  bir.loop %j = 0 to 4 {
+    bir.matmul %t[0:128, 0:1024, %j] = %w, %w latency 64
+    bir.matmul %t[0:128, 1024:2048, %j] = %w, %w latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+  }
+}
