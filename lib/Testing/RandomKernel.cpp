@@ -238,6 +238,16 @@ void Generator::tileLoop(unsigned depth) {
   evacuate(Slice{tiles, iv, 0});
 }
 
+/// The fewest banks blocks `0..blocks-1` can rotate over when `ahead + 1`
+/// consecutive ones hold values at once: the smallest divisor of the block
+/// count that is at least that.
+static int64_t rotationBanks(int64_t blocks, int64_t ahead) {
+  int64_t live = ahead + 1;
+  while (blocks % live != 0)
+    ++live;
+  return live;
+}
+
 /// The tiles' blocks are named by constants outside the loops and by the
 /// induction variable inside: each loop sweeps the blocks, so the array
 /// carries nothing around a loop enclosing these pieces.
@@ -245,15 +255,20 @@ void Generator::pipelinedTiles(unsigned depth) {
   int64_t trip = 2 + pick(std::max(1u, options.maxTripCount - 1));
   int64_t bytes = chance(30) ? 1024 : 2048;
   bool fillThenDrain = chance(50);
-  // Constant blocks keep the array from rotating over fewer banks: all of
-  // it must fit beside the accumulation groups, with a bank to spare.
+  // A pipeline writes `ahead` tiles before reading one.
+  int64_t ahead = fillThenDrain ? 0 : (chance(30) ? 2 : 1);
+  // Beside the accumulation groups, with a bank to spare: all of a filled
+  // array, and the banks a pipeline rotates over.
   int64_t room = int64_t(usableBanks) - accumulatorBanks - 1;
-  trip = std::min(trip, fillThenDrain ? room : room - 1);
+  auto banks = [&](int64_t trip) {
+    return fillThenDrain ? trip : rotationBanks(trip + ahead, ahead);
+  };
+  while (trip >= 2 && banks(trip) > room)
+    --trip;
   if (trip < 2)
     return drain();
-  Value tiles =
-      memloc("tile" + std::to_string(numTensors++), bir::MemorySpace::psum,
-             bytes, fillThenDrain ? trip : trip + 1);
+  Value tiles = memloc("tile" + std::to_string(numTensors++),
+                       bir::MemorySpace::psum, bytes, trip + ahead);
   if (fillThenDrain) {
     {
       OpBuilder::InsertionGuard guard(builder);
@@ -266,18 +281,20 @@ void Generator::pipelinedTiles(unsigned depth) {
     evacuate(Slice{tiles, loop(trip).getInductionVar(), 0});
     return;
   }
-  emit("matmul", {Slice{tiles, {}, 0}, Slice{w}, Slice{x}});
+  for (int64_t block = 0; block < ahead; ++block)
+    emit("matmul", {Slice{tiles, {}, block}, Slice{w}, Slice{x}});
   {
     OpBuilder::InsertionGuard guard(builder);
     Value iv = loop(trip).getInductionVar();
-    emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
+    emit("matmul", {Slice{tiles, iv, ahead}, Slice{w}, Slice{x}});
     if (chance(40))
       genBlock(depth + 1);
     evacuate(Slice{tiles, iv, 0});
   }
-  // Without the epilogue the last tile is a dead write.
+  // Without the epilogue the last tiles are dead writes.
   if (chance(75))
-    evacuate(Slice{tiles, {}, trip});
+    for (int64_t block = trip; block < trip + ahead; ++block)
+      evacuate(Slice{tiles, {}, block});
 }
 
 void Generator::plainLoop(unsigned depth) {

@@ -72,8 +72,7 @@ RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
   return range;
 }
 
-/// How many outermost loops two nests share.
-static size_t sharedLoops(ArrayRef<unsigned> a, ArrayRef<unsigned> b) {
+size_t psum::alloc::sharedLoops(ArrayRef<unsigned> a, ArrayRef<unsigned> b) {
   size_t common = 0;
   while (common < a.size() && common < b.size() && a[common] == b[common])
     ++common;

@@ -59,27 +59,33 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   return geometry;
 }
 
-/// The shrink factor of a software pipeline: a loop L indexing the blocks as
-/// `iv + c` (step 1) between a prologue and an epilogue that name constant
-/// blocks, in the block holding L (directly or in loops of their own). One
-/// pass through that block is a timeline: prologue, L's iterations,
-/// epilogue; an access nested in a loop below that level stands for the
-/// loop's whole span. Each block must be overwritten by its first access (a
-/// plain write covering the reads, or a group start starting afresh there),
-/// so it carries nothing from one pass to the next and holds a value from
-/// its first access to its last. The live block count is the smallest
-/// divisor of the block count for which blocks sharing a bank (k mod count)
-/// never hold values at once.
-static unsigned pipelineShrinkFactor(int64_t blocks,
+/// The shrink factor of blocks named by constants, in a software pipeline
+/// also by a loop L's `iv + c` (step 1) between a prologue and an epilogue.
+/// The pass is the block holding L, or without L the deepest one holding
+/// every access; the constant accesses sit in it, directly or in loops of
+/// their own. One pass is a timeline: prologue, L's iterations, epilogue; an
+/// access nested in a loop below the pass's level stands for that loop's
+/// whole span. Each block must be overwritten by its first access (a plain
+/// write covering the reads, or a group start starting afresh there), so it
+/// carries nothing from one pass to the next and holds a value from its
+/// first access to its last. The live block count is the smallest divisor
+/// of the block count for which blocks sharing a bank (k mod count) never
+/// hold values at once.
+static unsigned timelineShrinkFactor(int64_t blocks,
                                      ArrayRef<LocAccess> accesses,
                                      const LinearFunction &lf, Value iv) {
-  bir::LoopOp loop = bir::getLoopOf(iv);
-  if (loop.getStep() != 1)
+  bir::LoopOp loop = iv ? bir::getLoopOf(iv) : nullptr;
+  if (loop && loop.getStep() != 1)
     return 1;
-  unsigned rotating = lf.loopOf.lookup(loop);
-  ArrayRef<unsigned> around = lf.loopNest(lf.loops[rotating].header);
+  unsigned rotating = loop ? lf.loopOf.lookup(loop) : 0;
+  ArrayRef<unsigned> around = loop ? lf.loopNest(lf.loops[rotating].header)
+                                   : lf.loopNest(accesses.front().point);
+  if (!loop)
+    for (const LocAccess &a : accesses)
+      around = around.take_front(sharedLoops(around, lf.loopNest(a.point)));
   size_t depth = around.size();
-  int64_t lower = loop.getLower(), trips = loop.getTripCount();
+  int64_t lower = loop ? loop.getLower() : 0;
+  int64_t trips = loop ? loop.getTripCount() : 0;
   Overwrites overwrites(accesses);
   const LocAccess *start = overwrites.getGroupStart();
 
@@ -113,7 +119,7 @@ static unsigned pipelineShrinkFactor(int64_t blocks,
     ArrayRef<unsigned> nest = lf.loopNest(a.point);
     if (nest.size() < depth || nest.take_front(depth) != around)
       return 1;
-    bool inLoop = nest.size() > depth && nest[depth] == rotating;
+    bool inLoop = loop && nest.size() > depth && nest[depth] == rotating;
     if (inLoop != static_cast<bool>(a.access.iv) || a.access.ap.allBlocks())
       return 1;
     // The ops of one pass sit at `level`; deeper ones take their loop's span.
@@ -131,7 +137,8 @@ static unsigned pipelineShrinkFactor(int64_t blocks,
     bool freshStart = isStart && (nested || (!inLoop && depth == 0));
     int64_t offset = a.access.ap.getBlockOffset();
     if (!inLoop) {
-      int64_t phase = a.point < lf.loops[rotating].header ? 0 : trips + 1;
+      int64_t phase =
+          !loop || a.point < lf.loops[rotating].header ? 0 : trips + 1;
       touch(offset, phase, from, to, a, covers && (plainWrite || freshStart));
       continue;
     }
@@ -178,14 +185,13 @@ static unsigned pipelineShrinkFactor(int64_t blocks,
 /// max(c_write), and a read at max(c_write) comes after a write at that
 /// offset in the iteration, or it would read what an earlier pass through
 /// the loop left in the block. A `+=` reads too, unless it starts its group
-/// in every iteration: its innermost loop is nested in the rotating one
-/// (known from `lf`; without it, accesses are taken as they are). The live
-/// block count is the smallest divisor of the block count that is at least
-/// W, so the round-robin k mod liveBlocks never puts two live blocks on one
-/// bank.
+/// in every iteration: its innermost loop is nested in the rotating one.
+/// The live block count is the smallest divisor of the block count that is
+/// at least W, so the round-robin k mod liveBlocks never puts two live
+/// blocks on one bank. Locations naming constant blocks take the timeline.
 static unsigned computeShrinkFactor(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
-                                    const LinearFunction *lf = nullptr) {
+                                    const LinearFunction &lf) {
   if (blocks <= 1)
     return 1;
   Value iv;
@@ -210,16 +216,14 @@ static unsigned computeShrinkFactor(int64_t blocks,
       maxWrite = std::max(maxWrite, offset);
     }
   }
-  if (!iv)
-    return 1;
-  if (constantBlocks)
-    return lf ? pipelineShrinkFactor(blocks, accesses, *lf, iv) : 1;
+  if (!iv || constantBlocks)
+    return timelineShrinkFactor(blocks, accesses, lf, iv);
   bir::LoopOp loop = bir::getLoopOf(iv);
   if (loop.getStep() != 1 || maxRead > maxWrite)
     return 1;
   // Accesses come in linear order: the loop body's, once.
   const LocAccess *start = Overwrites(accesses).getGroupStart();
-  bool startsEachIteration = start && lf && !startReadsOldBlock(*lf, *start);
+  bool startsEachIteration = start && !startReadsOldBlock(lf, *start);
   bool newestWritten = false;
   for (const LocAccess &a : accesses) {
     if (a.access.ap.getBlockOffset() != maxWrite)
@@ -238,7 +242,8 @@ static unsigned computeShrinkFactor(int64_t blocks,
 }
 
 unsigned psum::alloc::spillFootprint(const Node &node,
-                                     ArrayRef<LocAccess> accesses) {
+                                     ArrayRef<LocAccess> accesses,
+                                     const LinearFunction &lf) {
   // The copies write what the instruction reads, the saves read what it
   // writes: the minted location sees each access as a write and a read.
   SmallVector<LocAccess, 4> both;
@@ -248,9 +253,10 @@ unsigned psum::alloc::spillFootprint(const Node &node,
       both.push_back(a);
       both.back().access.kind = kind;
     }
-  uint64_t banks = static_cast<uint64_t>(
-                       node.blocks / computeShrinkFactor(node.blocks, both)) *
-                   node.blockBanks;
+  uint64_t banks =
+      static_cast<uint64_t>(node.blocks /
+                            computeShrinkFactor(node.blocks, both, lf)) *
+      node.blockBanks;
   return static_cast<unsigned>(std::min<uint64_t>(banks, node.liveN));
 }
 
@@ -270,7 +276,7 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   if (!raw.lastUse)
     return fail("no last use find: PSUM location '" + node.name +
                 "' is never read");
-  node.shrinkFactor = computeShrinkFactor(node.blocks, accesses, &lf);
+  node.shrinkFactor = computeShrinkFactor(node.blocks, accesses, lf);
   if (node.blocks % node.shrinkFactor != 0)
     return fail("getNBlocks() % shrink_factor == 0 fails for '" + node.name +
                 "'");

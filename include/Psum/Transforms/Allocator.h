@@ -69,6 +69,9 @@ struct LinearFunction {
 
 LinearFunction linearize(bir::FuncOp func);
 
+/// How many outermost loops two loop nests share.
+size_t sharedLoops(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b);
+
 /// One access of a location at a linear point.
 struct LocAccess {
   unsigned point;
@@ -276,8 +279,10 @@ mlir::LogicalResult describeNode(Node &node, const LinearFunction &lf,
 /// The banks a location minted by spilling `node` for one instruction (its
 /// reload, or the location its write goes to) keeps live, where `accesses`
 /// are that instruction's accesses of `node`: at most `node.liveN`, fewer
-/// when the instruction touches only a rotating window of the blocks.
-unsigned spillFootprint(const Node &node, llvm::ArrayRef<LocAccess> accesses);
+/// when the instruction touches only a rotating window or a few constant
+/// blocks.
+unsigned spillFootprint(const Node &node, llvm::ArrayRef<LocAccess> accesses,
+                        const LinearFunction &lf);
 
 /// Builds the candidates with their live ranges and bank footprints. Fails
 /// (with the seed's messages) on a location without def or use, a bad shrink

@@ -2,13 +2,14 @@
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
 
 // Software pipelines: a loop naming tiles as `iv + c` between a prologue and
-// an epilogue naming constant tiles. Blocks share banks (k mod the live
-// count) when, over one pass of prologue, iterations and epilogue, each
-// block is overwritten by its first access and no two blocks on one bank
-// hold values at once. verify=true rechecks every allocation with
-// psum-verify-allocation, and psum-check simulates each function.
+// an epilogue naming constant tiles; and tiles named by constants only.
+// Blocks share banks (k mod the live count) when, over one pass of
+// prologue, iterations and epilogue, each block is overwritten by its first
+// access and no two blocks on one bank hold values at once. verify=true
+// rechecks every allocation with psum-verify-allocation, and psum-check
+// simulates each function.
 
-// SIM: checked 7 functions: 7 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 11 functions: 11 allocated, 0 rejected inputs, 0 violations
 
 // Read-behind over eight tiles: two are live at once, so t takes two banks
 // and the six-bank o fits beside it without a spill (t took all eight
@@ -166,4 +167,78 @@ bir.func @offset_pipeline attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
   }
   bir.activation relu %y = %t[0:128, 0:2048, 6] latency 32
+}
+
+// -----
+
+// Eight tiles on gen1's four banks: the read-behind pipeline needs two.
+// Before, the array was "too big for PSUM, requires 8 banks".
+// CHECK-LABEL: bir.func @larger_than_psum
+// CHECK: %t = bir.memloc "t" psum [64, 2048] x 8 {banks = array<i64: 0, 1, 0, 1, 0, 1, 0, 1>, base_bank = 0 : i64}
+bir.func @larger_than_psum attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048] x 8
+  bir.matmul %t[0:64, 0:2048, 0] = %w, %x latency 64
+  bir.loop %j = 0 to 7 {
+    bir.matmul %t[0:64, 0:2048, %j + 1] = %w, %x latency 64
+    bir.activation relu %y = %t[0:64, 0:2048, %j] latency 32
+  }
+  bir.activation relu %y = %t[0:64, 0:2048, 7] latency 32
+}
+
+// -----
+
+// Constant tiles drained one after another: one bank serves them all.
+// CHECK-LABEL: bir.func @constant_tiles_in_turn
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 0, 0, 0>, base_bank = 0 : i64}
+bir.func @constant_tiles_in_turn attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+    bir.matmul %t[0:128, 0:2048, 1] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, 1] latency 32
+    bir.matmul %t[0:128, 0:2048, 3] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, 3] latency 32
+  }
+}
+
+// -----
+
+// Tiles 0 and 1 are written before either is read: two banks. Tile 2 is
+// read first in each pass of %i, from the pass before, so t cannot share
+// banks at all.
+// CHECK-LABEL: bir.func @constant_tiles_overlap
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+// CHECK-LABEL: bir.func @constant_tile_carried
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+bir.func @constant_tiles_overlap attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+  bir.matmul %t[0:128, 0:2048, 1] = %w, %x latency 64
+  bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+  bir.activation relu %y = %t[0:128, 0:2048, 1] latency 32
+  bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
+  bir.activation relu %y = %t[0:128, 0:2048, 2] latency 32
+}
+bir.func @constant_tile_carried attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
+  bir.loop %i = 0 to 2 {
+    bir.activation relu %y = %t[0:128, 0:2048, 2] latency 32
+    bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+    bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
+  }
 }
