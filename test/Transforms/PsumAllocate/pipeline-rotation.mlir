@@ -9,7 +9,7 @@
 // rechecks every allocation with psum-verify-allocation, and psum-check
 // simulates each function.
 
-// SIM: checked 11 functions: 11 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 12 functions: 12 allocated, 0 rejected inputs, 0 violations
 
 // Read-behind over eight tiles: two are live at once, so t takes two banks
 // and the six-bank o fits beside it without a spill (t took all eight
@@ -241,4 +241,36 @@ bir.func @constant_tile_carried attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
     bir.matmul %t[0:128, 0:2048, 2] = %w, %x latency 64
   }
+}
+
+// -----
+
+// Two accumulation groups hold two of gen1's four banks, the pipeline needs
+// three: t is spilled. Its first write keeps t itself, which then names
+// only blocks 0 and 1 in turn (constants): one bank, where the whole
+// array's six were needed before and the function was refused as needing
+// "5 of the 4 PSUM banks whatever is spilled".
+// CHECK-LABEL: bir.func @spilled_pipeline_on_gen1
+// CHECK: %t = bir.memloc "t" psum [64, 2048] x 6 {banks = array<i64: 0, 0, 0, 0, 0, 0>, base_bank = 0 : i64, spilled}
+bir.func @spilled_pipeline_on_gen1 attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %a = bir.memloc "a" psum [64, 2048]
+  %b = bir.memloc "b" psum [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048] x 6
+  bir.loop %k = 0 to 2 {
+    bir.matmul %a += %w, %x latency 64
+    bir.matmul %b += %w, %x latency 64
+  }
+  bir.matmul %t[0:64, 0:2048, 0] = %w, %x latency 64
+  bir.matmul %t[0:64, 0:2048, 1] = %w, %x latency 64
+  bir.loop %j = 0 to 4 {
+    bir.matmul %t[0:64, 0:2048, %j + 2] = %w, %x latency 64
+    bir.activation relu %y = %t[0:64, 0:2048, %j] latency 32
+  }
+  bir.activation relu %y = %t[0:64, 0:2048, 4] latency 32
+  bir.activation relu %y = %t[0:64, 0:2048, 5] latency 32
+  bir.activation relu %y = %a latency 32
+  bir.activation relu %y = %b latency 32
 }
