@@ -1,5 +1,12 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
+// RUN: psum-opt %psum_src_root/examples/pipelined_matmul.mlir --psum-allocate="verify=true" | FileCheck %s --check-prefix=EXAMPLE
+
+// The bundled pipelined matmul: eight tiles on two banks, no spill.
+// EXAMPLE-LABEL: bir.func @pipelined_matmul
+// EXAMPLE-NOT: bir.tensor_copy
+// EXAMPLE: %acc = bir.memloc "acc" psum [128, 2048] x 8 {banks = array<i64: 1, 2, 1, 2, 1, 2, 1, 2>, base_bank = 1 : i64}
+// EXAMPLE: %b = bir.memloc "b" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
 
 // Software pipelines: a loop naming tiles as `iv + c` between a prologue and
 // an epilogue naming constant tiles; and tiles named by constants only.
