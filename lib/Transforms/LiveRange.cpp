@@ -98,7 +98,8 @@ static unsigned timelineShrinkFactor(int64_t blocks,
     bool overwritten = false;
     Time last{std::numeric_limits<int64_t>::min(), 0};
   };
-  std::vector<Life> lives(blocks);
+  // Only the blocks accessed: a location may have many more.
+  llvm::DenseMap<int64_t, Life> lives;
   auto touch = [&](int64_t block, int64_t phase, unsigned from, unsigned to,
                    const LocAccess &a, bool overwrites) {
     if (block < 0 || block >= blocks)
@@ -148,25 +149,24 @@ static unsigned timelineShrinkFactor(int64_t blocks,
   }
 
   SmallVector<int64_t> used;
-  for (auto [block, life] : llvm::enumerate(lives)) {
-    if (life.last.first == std::numeric_limits<int64_t>::min())
-      continue;
+  for (auto &[block, life] : lives) {
     if (!life.overwritten)
       return 1;
     used.push_back(block);
   }
   llvm::sort(used, [&](int64_t a, int64_t b) {
-    return lives[a].first < lives[b].first;
+    return std::make_pair(lives[a].first, a) <
+           std::make_pair(lives[b].first, b);
   });
   for (int64_t live = 1; live < blocks; ++live) {
     if (blocks % live != 0)
       continue;
     // The last block seen on each bank, in order of first access.
-    SmallVector<int64_t> previous(live, -1);
+    llvm::SmallDenseMap<int64_t, int64_t> previous;
     bool clash = llvm::any_of(used, [&](int64_t block) {
-      int64_t &before = previous[block % live];
-      bool overlaps = before >= 0 && lives[block].first <= lives[before].last;
-      before = block;
+      auto [it, first] = previous.try_emplace(block % live, block);
+      bool overlaps = !first && lives[block].first <= lives[it->second].last;
+      it->second = block;
       return overlaps;
     });
     if (!clash)
