@@ -59,8 +59,9 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   return geometry;
 }
 
-/// The shrink factor of blocks named by constants, in a software pipeline
-/// also by a loop L's `iv + c` (step 1) between a prologue and an epilogue.
+/// The shrink factor of blocks named by a loop L's `iv + c` of any step, in
+/// a software pipeline between a prologue and an epilogue naming constant
+/// blocks, or by constants only.
 /// The pass is the block holding L, or without L the deepest one holding
 /// every access; the constant accesses sit in it, directly or in loops of
 /// their own. One pass is a timeline: prologue, L's iterations, epilogue; an
@@ -75,8 +76,6 @@ static unsigned timelineShrinkFactor(int64_t blocks,
                                      ArrayRef<LocAccess> accesses,
                                      const LinearFunction &lf, Value iv) {
   bir::LoopOp loop = iv ? bir::getLoopOf(iv) : nullptr;
-  if (loop && loop.getStep() != 1)
-    return 1;
   unsigned rotating = loop ? lf.loopOf.lookup(loop) : 0;
   ArrayRef<unsigned> around = loop ? lf.loopNest(lf.loops[rotating].header)
                                    : lf.loopNest(accesses.front().point);
@@ -85,6 +84,7 @@ static unsigned timelineShrinkFactor(int64_t blocks,
       around = around.take_front(sharedLoops(around, lf.loopNest(a.point)));
   size_t depth = around.size();
   int64_t lower = loop ? loop.getLower() : 0;
+  int64_t step = loop ? loop.getStep() : 1;
   int64_t trips = loop ? loop.getTripCount() : 0;
   Overwrites overwrites(accesses);
   const LocAccess *start = overwrites.getGroupStart();
@@ -144,7 +144,7 @@ static unsigned timelineShrinkFactor(int64_t blocks,
       continue;
     }
     for (int64_t i = 0; i < trips; ++i)
-      touch(lower + i + offset, i + 1, from, to, a,
+      touch(lower + i * step + offset, i + 1, from, to, a,
             covers && (plainWrite || freshStart || (isStart && i == 0)));
   }
 
@@ -188,7 +188,8 @@ static unsigned timelineShrinkFactor(int64_t blocks,
 /// in every iteration: its innermost loop is nested in the rotating one.
 /// The live block count is the smallest divisor of the block count that is
 /// at least W, so the round-robin k mod liveBlocks never puts two live
-/// blocks on one bank. Locations naming constant blocks take the timeline.
+/// blocks on one bank. Locations naming constant blocks, or indexed by a
+/// loop of another step (unrolled pipelines), take the timeline.
 static unsigned computeShrinkFactor(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
                                     const LinearFunction &lf) {
@@ -216,10 +217,9 @@ static unsigned computeShrinkFactor(int64_t blocks,
       maxWrite = std::max(maxWrite, offset);
     }
   }
-  if (!iv || constantBlocks)
+  if (!iv || constantBlocks || bir::getLoopOf(iv).getStep() != 1)
     return timelineShrinkFactor(blocks, accesses, lf, iv);
-  bir::LoopOp loop = bir::getLoopOf(iv);
-  if (loop.getStep() != 1 || maxRead > maxWrite)
+  if (maxRead > maxWrite)
     return 1;
   // Accesses come in linear order: the loop body's, once.
   const LocAccess *start = Overwrites(accesses).getGroupStart();

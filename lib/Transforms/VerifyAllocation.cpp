@@ -140,8 +140,8 @@ struct Locations {
 };
 
 /// A location whose every access indexes one block as `iv + c` of one loop
-/// L: its blocks rotate through its banks. Its liveness is tracked per
-/// offset c within one iteration of L; crossing L's back-edge, offset c of
+/// L of step 1: its blocks rotate through its banks. Its liveness is tracked
+/// per offset c within one iteration of L; crossing L's back-edge, offset c of
 /// the next iteration is offset c + 1 of this one. Outside L it holds
 /// nothing (no access can name a block there).
 class Rotation {
@@ -191,7 +191,7 @@ Rotation::find(bir::MemLocOp memloc, const ReadHull &reads,
       maxOffset = std::max(maxOffset, access.ap.getBlockOffset());
     }
   }
-  if (!iv)
+  if (!iv || bir::getLoopOf(iv).getStep() != 1)
     return std::nullopt;
   return analyze(memloc.getResult(), bir::getLoopOf(iv), maxOffset, reads,
                  starts);

@@ -83,8 +83,8 @@ def PsumVerifyAllocationPass
     or placed elsewhere than its `pin` or on a reserved bank;
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
     two blocks of a location live at one point on a common bank (for a
-    rotation, every access indexing a block as `iv + c` of one loop, per
-    offset within an iteration; per block with the indexing loops unrolled
+    rotation, every access indexing a block as `iv + c` of one loop of step
+    1, per offset within an iteration; per block with the indexing loops unrolled
     for any other location, such as a software pipeline whose prologue and
     epilogue name constant blocks, and for a rotation whose values seem to
     come from before its loop, such as halves adding up); two locations live

@@ -16,7 +16,7 @@
 // rechecks every allocation with psum-verify-allocation, and psum-check
 // simulates each function.
 
-// SIM: checked 12 functions: 12 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 14 functions: 14 allocated, 0 rejected inputs, 0 violations
 
 // Read-behind over eight tiles: two are live at once, so t takes two banks
 // and the six-bank o fits beside it without a spill (t took all eight
@@ -280,4 +280,50 @@ bir.func @spilled_pipeline_on_gen1 attributes {arch = #bir.arch<gen1>} {
   bir.activation relu %y = %t[0:64, 0:2048, 5] latency 32
   bir.activation relu %y = %a latency 32
   bir.activation relu %y = %b latency 32
+}
+
+// -----
+
+// A loop unrolled by two (step 2) fills and drains two tiles per
+// iteration: two banks, and the six-bank o fits beside t.
+// CHECK-LABEL: bir.func @unrolled_by_two
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 8 {banks = array<i64: 6, 7, 6, 7, 6, 7, 6, 7>, base_bank = 6 : i64}
+bir.func @unrolled_by_two attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 8
+  %t = bir.memloc "t" psum [128, 2048] x 8
+  %o = bir.memloc "o" psum [128, 2048] x 6
+  bir.matmul %o = %w, %x latency 64
+  bir.loop %j = 0 to 8 step 2 {
+    bir.matmul %t[0:128, 0:2048, %j] = %w, %x latency 64
+    bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %x latency 64
+    bir.activation relu %y[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 32
+    bir.activation relu %y[0:128, 0:2048, %j + 1] = %t[0:128, 0:2048, %j + 1] latency 32
+  }
+  bir.activation identity %y[0:128, 0:2048, 0] = %o[0:128, 0:2048, 0] latency 32
+}
+
+// -----
+
+// The unrolled loop as a pipeline: each iteration fills the next pair of
+// tiles before draining its own, so four tiles hold values at once.
+// CHECK-LABEL: bir.func @unrolled_pipeline
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 8 {banks = array<i64: 0, 1, 2, 3, 0, 1, 2, 3>, base_bank = 0 : i64}
+bir.func @unrolled_pipeline attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 8
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %x latency 64
+  bir.matmul %t[0:128, 0:2048, 1] = %w, %x latency 64
+  bir.loop %j = 0 to 6 step 2 {
+    bir.matmul %t[0:128, 0:2048, %j + 2] = %w, %x latency 64
+    bir.matmul %t[0:128, 0:2048, %j + 3] = %w, %x latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+    bir.activation relu %y = %t[0:128, 0:2048, %j + 1] latency 32
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 6] latency 32
+  bir.activation relu %y = %t[0:128, 0:2048, 7] latency 32
 }
