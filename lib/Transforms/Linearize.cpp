@@ -72,6 +72,17 @@ RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
   return range;
 }
 
+bool psum::alloc::rangesCover(
+    MutableArrayRef<std::pair<int64_t, int64_t>> ranges, int64_t lo,
+    int64_t hi) {
+  llvm::sort(ranges);
+  int64_t reach = lo;
+  for (auto [from, to] : ranges)
+    if (from <= reach)
+      reach = std::max(reach, to);
+  return reach >= hi;
+}
+
 size_t psum::alloc::sharedLoops(ArrayRef<unsigned> a, ArrayRef<unsigned> b) {
   size_t common = 0;
   while (common < a.size() && common < b.size() && a[common] == b[common])
@@ -316,14 +327,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
   int64_t readLo = r.access.ap.getByteOffset();
   int64_t readHi = readLo + r.access.ap.getByteSize();
-  auto bytesCovered = [&] {
-    llvm::sort(bytes);
-    int64_t reach = readLo;
-    for (auto [lo, hi] : bytes)
-      if (lo <= reach)
-        reach = std::max(reach, hi);
-    return reach >= readHi;
-  };
+  auto bytesCovered = [&] { return rangesCover(bytes, readLo, readHi); };
   for (const LocAccess &w : llvm::reverse(accesses.take_front(from))) {
     if (needed.none() || w.point <= lf.loops[loop].header)
       break;

@@ -198,8 +198,7 @@ static unsigned computeShrinkFactor(int64_t blocks,
   Value iv;
   bool constantBlocks = false;
   int64_t minRead = std::numeric_limits<int64_t>::max();
-  int64_t maxRead = std::numeric_limits<int64_t>::min();
-  int64_t maxWrite = maxRead;
+  int64_t maxWrite = std::numeric_limits<int64_t>::min();
   for (const LocAccess &a : accesses) {
     if (!a.access.iv) {
       constantBlocks = true;
@@ -209,30 +208,39 @@ static unsigned computeShrinkFactor(int64_t blocks,
       return 1;
     iv = a.access.iv;
     int64_t offset = a.access.ap.getBlockOffset();
-    if (bir::isRead(a.access.kind)) {
+    if (bir::isRead(a.access.kind))
       minRead = std::min(minRead, offset);
-      maxRead = std::max(maxRead, offset);
-    }
-    if (bir::isWrite(a.access.kind)) {
+    if (bir::isWrite(a.access.kind))
       maxWrite = std::max(maxWrite, offset);
-    }
   }
   if (!iv || constantBlocks || bir::getLoopOf(iv).getStep() != 1)
     return timelineShrinkFactor(blocks, accesses, lf, iv);
-  if (maxRead > maxWrite)
-    return 1;
-  // Accesses come in linear order: the loop body's, once.
+  // Every byte a read reads must come from this pass through the block: a
+  // write at a larger offset (an earlier iteration) or at the same offset
+  // earlier in the iteration (accesses come in linear order, the loop
+  // body's once), covering the read's partitions. Otherwise the read sees
+  // what the bank held before, another block's value once blocks share it.
   const LocAccess *start = Overwrites(accesses).getGroupStart();
   bool startsEachIteration = start && !startReadsOldBlock(lf, *start);
-  bool newestWritten = false;
-  for (const LocAccess &a : accesses) {
-    if (a.access.ap.getBlockOffset() != maxWrite)
+  for (const LocAccess &r : accesses) {
+    if (!bir::isRead(r.access.kind) || (&r == start && startsEachIteration))
       continue;
-    bool reads =
-        bir::isRead(a.access.kind) && !(&a == start && startsEachIteration);
-    if (reads && !newestWritten)
+    bir::AccessAttr rp = r.access.ap;
+    SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
+    for (const LocAccess &w : accesses) {
+      bir::AccessAttr wp = w.access.ap;
+      bool before = wp.getBlockOffset() > rp.getBlockOffset() ||
+                    (wp.getBlockOffset() == rp.getBlockOffset() && &w < &r);
+      if (bir::isWrite(w.access.kind) && before &&
+          wp.getPartOffset() <= rp.getPartOffset() &&
+          wp.getPartOffset() + wp.getPartSize() >=
+              rp.getPartOffset() + rp.getPartSize())
+        bytes.push_back(
+            {wp.getByteOffset(), wp.getByteOffset() + wp.getByteSize()});
+    }
+    if (!rangesCover(bytes, rp.getByteOffset(),
+                     rp.getByteOffset() + rp.getByteSize()))
       return 1;
-    newestWritten |= bir::isWrite(a.access.kind);
   }
   int64_t window = maxWrite - minRead + 1;
   for (int64_t live = 1; live <= blocks; ++live)

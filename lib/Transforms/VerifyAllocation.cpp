@@ -275,8 +275,9 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
 /// unrolled (the verifier keeps `iv + c` inside the location, so such a loop
 /// has few iterations) and the others iterated to a fixpoint. A value ends
 /// where writes cover what the reads read, bytes adding up within a block
-/// of instructions. Blocks on one bank (k mod the bank count) must never
-/// hold values at once.
+/// of instructions; a read of bytes nothing wrote yet holds the block from
+/// the start, since it would see whatever shares the bank. Blocks on one
+/// bank (k mod the bank count) must never hold values at once.
 class BlockLiveness {
 public:
   BlockLiveness(bir::MemLocOp memloc, int64_t liveBlocks, const ReadHull &reads,
@@ -308,6 +309,8 @@ private:
   llvm::DenseSet<Operation *> touching;
   llvm::DenseMap<Operation *, int64_t> unrolled;
   bool reporting = false;
+  /// Words of per-block state the walk may touch (instances x blocks / 64).
+  static constexpr uint64_t kBudget = uint64_t(1) << 22;
   struct Clash {
     Operation *op;
     int64_t first, second;
@@ -343,14 +346,35 @@ Block *BlockLiveness::scope() {
 
 LogicalResult BlockLiveness::check() {
   Block *block = scope();
-  // Values carried around the loops holding the scope: its entry flows back
-  // into its exit until nothing changes; then one reporting pass.
-  llvm::BitVector exit(blocks);
-  if (isa<bir::LoopOp>(block->getParentOp())) {
-    llvm::BitVector entry = aroundLoop(
-        exit, [&](llvm::BitVector &state) { backward(*block, state); });
-    exit |= entry;
+  // One bit per block at each instruction instance (each iteration of the
+  // unrolled loops): a bounded budget, so that a pathological location (a
+  // million blocks in a loop of a million iterations) gets an error, not
+  // an endless check.
+  uint64_t instances = 0;
+  for (Operation *user : loc.getUsers()) {
+    uint64_t copies = 1;
+    for (Operation *parent = user->getParentOp(); isa<bir::LoopOp>(parent);
+         parent = parent->getParentOp())
+      if (unrolled.contains(parent))
+        copies = std::min<uint64_t>(
+            copies * std::min<uint64_t>(
+                         cast<bir::LoopOp>(parent).getTripCount(), kBudget),
+            kBudget);
+    instances = std::min<uint64_t>(instances + copies, kBudget);
   }
+  uint64_t words = llvm::divideCeil(blocks, 64);
+  if (instances >= kBudget || words >= kBudget || instances * words >= kBudget)
+    return memloc.emitError("'")
+           << memloc.getName() << "' shares banks among its " << blocks
+           << " blocks, and following them one by one over "
+           << (instances >= kBudget ? "too many" : std::to_string(instances))
+           << " instruction instances exceeds the checker's budget";
+  // Values carried around the loops holding the scope flow from its entry
+  // back into its exit until nothing changes; then one reporting pass.
+  llvm::BitVector exit(blocks);
+  if (isa<bir::LoopOp>(block->getParentOp()))
+    exit = aroundLoop(exit,
+                      [&](llvm::BitVector &state) { backward(*block, state); });
   reporting = true;
   backward(*block, exit);
   if (!clash)

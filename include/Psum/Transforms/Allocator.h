@@ -69,6 +69,10 @@ struct LinearFunction {
 
 LinearFunction linearize(bir::FuncOp func);
 
+/// Whether byte ranges [from, to) together cover [lo, hi). Sorts them.
+bool rangesCover(llvm::MutableArrayRef<std::pair<int64_t, int64_t>> ranges,
+                 int64_t lo, int64_t hi);
+
 /// How many outermost loops two loop nests share.
 size_t sharedLoops(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b);
 

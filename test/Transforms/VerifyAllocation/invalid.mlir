@@ -325,3 +325,23 @@ bir.func @unrolled_by_two_on_one_bank attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y[0:128, 0:2048, %j + 1] = %t[0:128, 0:2048, %j + 1] latency 32
   }
 }
+
+// -----
+
+// psum-fuzz (session 12): block j's bytes 2046..2048 are read before this
+// pass writes them, so they are whatever shares the bank: block 0's upper
+// half when block 2 is read. Followed block by block (the rotation escapes
+// the per-offset analysis), block 2 holds the bank from the start.
+bir.func @read_of_bytes_not_yet_written attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  bir.loop %i = 0 to 3 {
+    // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
+    bir.matmul %t[0:128, 0:1024, %i] = %w, %x[0:128, 0:1024] latency 64
+    bir.activation identity %y = %t[0:128, 0:2048, %i] latency 32
+    bir.matmul %t[0:128, 0:2046, %i + 1] = %w, %x latency 64
+    bir.matmul %t[0:128, 1024:2048, %i] = %w, %x[0:128, 0:1024] latency 64
+  }
+}
