@@ -59,7 +59,7 @@ private:
   void plainLoop(unsigned depth);
   void genericInst();
   void halves();
-  bir::LoopOp loop(int64_t trip);
+  bir::LoopOp loop(int64_t trip, int64_t step = 1);
 
   OpBuilder &builder;
   Location loc;
@@ -136,8 +136,8 @@ void Generator::emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate,
                         numWrites);
 }
 
-bir::LoopOp Generator::loop(int64_t trip) {
-  auto op = bir::LoopOp::create(builder, loc, 0, trip, 1);
+bir::LoopOp Generator::loop(int64_t trip, int64_t step) {
+  auto op = bir::LoopOp::create(builder, loc, 0, trip, step);
   builder.setInsertionPoint(op.getBodyBlock().getTerminator());
   return op;
 }
@@ -257,14 +257,18 @@ void Generator::pipelinedTiles(unsigned depth) {
   bool fillThenDrain = chance(50);
   // A pipeline writes `ahead` tiles before reading one.
   int64_t ahead = fillThenDrain ? 0 : (chance(30) ? 2 : 1);
+  // A loop unrolled by two (step 2) handles two tiles per iteration.
+  int64_t unroll = chance(30) ? 2 : 1;
+  trip -= trip % unroll;
   // Beside the accumulation groups, with a bank to spare: all of a filled
   // array, and the banks a pipeline rotates over.
   int64_t room = int64_t(usableBanks) - accumulatorBanks - 1;
   auto banks = [&](int64_t trip) {
-    return fillThenDrain ? trip : rotationBanks(trip + ahead, ahead);
+    return fillThenDrain ? trip
+                         : rotationBanks(trip + ahead, ahead + unroll - 1);
   };
   while (trip >= 2 && banks(trip) > room)
-    --trip;
+    trip -= unroll;
   if (trip < 2)
     return drain();
   Value tiles = memloc("tile" + std::to_string(numTensors++),
@@ -272,24 +276,29 @@ void Generator::pipelinedTiles(unsigned depth) {
   if (fillThenDrain) {
     {
       OpBuilder::InsertionGuard guard(builder);
-      Value iv = loop(trip).getInductionVar();
-      emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}});
+      Value iv = loop(trip, unroll).getInductionVar();
+      for (int64_t u = 0; u < unroll; ++u)
+        emit("matmul", {Slice{tiles, iv, u}, Slice{w}, Slice{x}});
       if (chance(40))
         genBlock(depth + 1);
     }
     OpBuilder::InsertionGuard guard(builder);
-    evacuate(Slice{tiles, loop(trip).getInductionVar(), 0});
+    Value iv = loop(trip, unroll).getInductionVar();
+    for (int64_t u = 0; u < unroll; ++u)
+      evacuate(Slice{tiles, iv, u});
     return;
   }
   for (int64_t block = 0; block < ahead; ++block)
     emit("matmul", {Slice{tiles, {}, block}, Slice{w}, Slice{x}});
   {
     OpBuilder::InsertionGuard guard(builder);
-    Value iv = loop(trip).getInductionVar();
-    emit("matmul", {Slice{tiles, iv, ahead}, Slice{w}, Slice{x}});
+    Value iv = loop(trip, unroll).getInductionVar();
+    for (int64_t u = 0; u < unroll; ++u)
+      emit("matmul", {Slice{tiles, iv, ahead + u}, Slice{w}, Slice{x}});
     if (chance(40))
       genBlock(depth + 1);
-    evacuate(Slice{tiles, iv, 0});
+    for (int64_t u = 0; u < unroll; ++u)
+      evacuate(Slice{tiles, iv, u});
   }
   // Without the epilogue the last tiles are dead writes.
   if (chance(75))

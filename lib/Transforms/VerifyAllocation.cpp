@@ -27,18 +27,24 @@ using namespace psum::alloc;
 
 namespace {
 
+static void join(llvm::BitVector &into, const llvm::BitVector &from) {
+  into |= from;
+}
+static void join(std::set<int64_t> &into, const std::set<int64_t> &from) {
+  into.insert(from.begin(), from.end());
+}
+
 /// The fixpoint of a loop body's transfer function: the state at the body's
 /// start (forward) or end (backward) is what enters the loop joined with
 /// what comes around its back-edge. Returns the state at the other end.
-template <typename Transfer>
-static llvm::BitVector aroundLoop(const llvm::BitVector &in,
-                                  Transfer transfer) {
-  llvm::BitVector boundary = in;
+template <typename State, typename Transfer>
+static State aroundLoop(const State &in, Transfer transfer) {
+  State boundary = in;
   while (true) {
-    llvm::BitVector through = boundary;
+    State through = boundary;
     transfer(through);
-    llvm::BitVector next = boundary;
-    next |= through;
+    State next = boundary;
+    join(next, through);
     if (next == boundary)
       return through;
     boundary = std::move(next);
@@ -140,9 +146,9 @@ struct Locations {
 };
 
 /// A location whose every access indexes one block as `iv + c` of one loop
-/// L of step 1: its blocks rotate through its banks. Its liveness is tracked
-/// per offset c within one iteration of L; crossing L's back-edge, offset c of
-/// the next iteration is offset c + 1 of this one. Outside L it holds
+/// L: its blocks rotate through its banks. Its liveness is tracked per
+/// offset c within one iteration of L; crossing L's back-edge, offset c of
+/// the next iteration is offset c + step of this one. Outside L it holds
 /// nothing (no access can name a block there).
 class Rotation {
 public:
@@ -191,7 +197,7 @@ Rotation::find(bir::MemLocOp memloc, const ReadHull &reads,
       maxOffset = std::max(maxOffset, access.ap.getBlockOffset());
     }
   }
-  if (!iv || bir::getLoopOf(iv).getStep() != 1)
+  if (!iv)
     return std::nullopt;
   return analyze(memloc.getResult(), bir::getLoopOf(iv), maxOffset, reads,
                  starts);
@@ -207,16 +213,17 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   rotation.reads = &reads;
   rotation.starts = &starts;
   // Fixpoint around L's back-edge, shifting offsets by one iteration.
+  int64_t step = loop.getStep();
   std::set<int64_t> exit;
   while (true) {
     rotation.entry = exit;
     rotation.backward(loop.getBodyBlock(), rotation.entry);
     std::set<int64_t> next;
     for (int64_t c : rotation.entry) {
-      if (c + 1 > maxOffset)
+      if (maxOffset - c < step)
         rotation.escapes = true;
       else
-        next.insert(c + 1);
+        next.insert(c + step);
     }
     if (next == exit)
       break;
@@ -281,36 +288,39 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
 class BlockLiveness {
 public:
   BlockLiveness(bir::MemLocOp memloc, int64_t liveBlocks, const ReadHull &reads,
-                const llvm::DenseSet<Operation *> &starts)
+                const llvm::DenseSet<Operation *> &starts, uint64_t limit)
       : memloc(memloc), loc(memloc.getResult()), blocks(memloc.getNumBlocks()),
-        liveBlocks(liveBlocks), reads(reads), starts(starts) {}
+        liveBlocks(liveBlocks), limit(limit), reads(reads), starts(starts) {}
 
   /// Reports the first place where two blocks on one bank hold values.
   LogicalResult check();
 
 private:
+  using Blocks = std::set<int64_t>;
   /// The region block holding every access and every unrolled loop.
   Block *scope();
-  void backward(Block &block, llvm::BitVector &live);
+  /// Block instances the walk visits: each access's blocks, once per
+  /// iteration of the unrolled loops around it (saturating at `limit`).
+  uint64_t work();
+  void backward(Block &block, Blocks &live);
   /// The blocks `access` names here (under the unrolled loops' ivs).
-  llvm::BitVector named(const bir::Access &access) const;
+  SmallVector<int64_t, 2> named(const bir::Access &access) const;
   /// Whether the group start `op` begins afresh here: in the first
   /// iteration of its innermost loop, if that loop is unrolled, or at the
   /// top of the function.
   bool startsHere(Operation *op) const;
-  void checkHolding(Operation *op, const llvm::BitVector &holding);
+  void checkHolding(Operation *op, const Blocks &holding);
 
   bir::MemLocOp memloc;
   Value loc;
   int64_t blocks, liveBlocks;
+  uint64_t limit;
   const ReadHull &reads;
   const llvm::DenseSet<Operation *> &starts;
   /// The loops around an access, and the iv value of each unrolled one.
   llvm::DenseSet<Operation *> touching;
   llvm::DenseMap<Operation *, int64_t> unrolled;
   bool reporting = false;
-  /// Words of per-block state the walk may touch (instances x blocks / 64).
-  static constexpr uint64_t kBudget = uint64_t(1) << 22;
   struct Clash {
     Operation *op;
     int64_t first, second;
@@ -344,37 +354,40 @@ Block *BlockLiveness::scope() {
   return nullptr;
 }
 
-LogicalResult BlockLiveness::check() {
-  Block *block = scope();
-  // One bit per block at each instruction instance (each iteration of the
-  // unrolled loops): a bounded budget, so that a pathological location (a
-  // million blocks in a loop of a million iterations) gets an error, not
-  // an endless check.
-  uint64_t instances = 0;
+uint64_t BlockLiveness::work() {
+  auto times = [&](uint64_t a, uint64_t b) {
+    return b != 0 && a > limit / b ? limit : std::min(a * b, limit);
+  };
+  uint64_t total = 0;
   for (Operation *user : loc.getUsers()) {
     uint64_t copies = 1;
     for (Operation *parent = user->getParentOp(); isa<bir::LoopOp>(parent);
          parent = parent->getParentOp())
       if (unrolled.contains(parent))
-        copies = std::min<uint64_t>(
-            copies * std::min<uint64_t>(
-                         cast<bir::LoopOp>(parent).getTripCount(), kBudget),
-            kBudget);
-    instances = std::min<uint64_t>(instances + copies, kBudget);
+        copies = times(copies, cast<bir::LoopOp>(parent).getTripCount());
+    for (const bir::Access &access :
+         cast<bir::InstructionOpInterface>(user).getAccesses())
+      if (access.loc == loc)
+        total = std::min(
+            total + times(copies, access.ap.allBlocks() ? blocks : 1), limit);
   }
-  uint64_t words = llvm::divideCeil(blocks, 64);
-  if (instances >= kBudget || words >= kBudget || instances * words >= kBudget)
+  return total;
+}
+
+LogicalResult BlockLiveness::check() {
+  Block *block = scope();
+  // A pathological location (a million blocks in a loop of a million
+  // iterations) gets an error, not an endless check.
+  if (work() >= limit)
     return memloc.emitError("'")
            << memloc.getName() << "' shares banks among its " << blocks
-           << " blocks, and following them one by one over "
-           << (instances >= kBudget ? "too many" : std::to_string(instances))
-           << " instruction instances exceeds the checker's budget";
+           << " blocks; following them one by one would visit more than "
+           << limit << " block instances (max-block-instances)";
   // Values carried around the loops holding the scope flow from its entry
   // back into its exit until nothing changes; then one reporting pass.
-  llvm::BitVector exit(blocks);
+  Blocks exit;
   if (isa<bir::LoopOp>(block->getParentOp()))
-    exit = aroundLoop(exit,
-                      [&](llvm::BitVector &state) { backward(*block, state); });
+    exit = aroundLoop(exit, [&](Blocks &state) { backward(*block, state); });
   reporting = true;
   backward(*block, exit);
   if (!clash)
@@ -386,16 +399,13 @@ LogicalResult BlockLiveness::check() {
   return failure();
 }
 
-llvm::BitVector BlockLiveness::named(const bir::Access &access) const {
-  llvm::BitVector set(blocks);
+SmallVector<int64_t, 2> BlockLiveness::named(const bir::Access &access) const {
   if (access.ap.allBlocks())
-    set.set();
-  else if (!access.iv)
-    set.set(access.ap.getBlockOffset());
-  else
-    set.set(unrolled.lookup(bir::getLoopOf(access.iv).getOperation()) +
-            access.ap.getBlockOffset());
-  return set;
+    return llvm::to_vector<2>(llvm::seq<int64_t>(0, blocks));
+  if (!access.iv)
+    return {access.ap.getBlockOffset()};
+  return {unrolled.lookup(bir::getLoopOf(access.iv).getOperation()) +
+          access.ap.getBlockOffset()};
 }
 
 bool BlockLiveness::startsHere(Operation *op) const {
@@ -407,12 +417,11 @@ bool BlockLiveness::startsHere(Operation *op) const {
   return it != unrolled.end() && it->second == loop.getLower();
 }
 
-void BlockLiveness::checkHolding(Operation *op,
-                                 const llvm::BitVector &holding) {
+void BlockLiveness::checkHolding(Operation *op, const Blocks &holding) {
   if (!reporting)
     return;
   llvm::SmallDenseMap<int64_t, int64_t> slot;
-  for (unsigned block : holding.set_bits()) {
+  for (int64_t block : holding) {
     auto [it, inserted] = slot.try_emplace(block % liveBlocks, block);
     if (!inserted) {
       // The walk runs backward: the last clash seen is the first to happen.
@@ -422,10 +431,10 @@ void BlockLiveness::checkHolding(Operation *op,
   }
 }
 
-void BlockLiveness::backward(Block &block, llvm::BitVector &live) {
+void BlockLiveness::backward(Block &block, Blocks &live) {
   // Bytes of each block written below this point and not read in between:
   // writes adding up over what the reads read end the block's value.
-  llvm::DenseMap<unsigned, ByteRanges> covered;
+  llvm::DenseMap<int64_t, ByteRanges> covered;
   for (Operation &op : llvm::reverse(block)) {
     if (auto loop = dyn_cast<bir::LoopOp>(op)) {
       if (!touching.contains(loop))
@@ -439,27 +448,28 @@ void BlockLiveness::backward(Block &block, llvm::BitVector &live) {
         }
         continue;
       }
-      live = aroundLoop(live, [&](llvm::BitVector &state) {
-        backward(loop.getBodyBlock(), state);
-      });
+      live = aroundLoop(
+          live, [&](Blocks &state) { backward(loop.getBodyBlock(), state); });
       // A group started directly in the loop is not live before it.
       for (Operation &nested : loop.getBodyBlock())
         if (starts.contains(&nested))
           for (const bir::Access &access :
                cast<bir::InstructionOpInterface>(nested).getAccesses())
             if (access.loc == loc)
-              live.reset(named(access));
+              for (int64_t started : named(access))
+                live.erase(started);
       continue;
     }
     auto inst = dyn_cast<bir::InstructionOpInterface>(op);
     if (!inst || !llvm::is_contained(op.getOperands(), loc))
       continue;
     SmallVector<bir::Access> accesses = inst.getAccesses();
-    llvm::BitVector holding = live;
+    Blocks holding = live;
     bool fresh = starts.contains(&op) && startsHere(&op);
     for (const bir::Access &access : accesses)
       if (access.loc == loc)
-        holding |= named(access);
+        for (int64_t block : named(access))
+          holding.insert(block);
     checkHolding(&op, holding);
     for (const bir::Access &access : accesses) {
       if (access.loc != loc || !bir::isWrite(access.kind) ||
@@ -468,10 +478,9 @@ void BlockLiveness::backward(Block &block, llvm::BitVector &live) {
         continue;
       int64_t lo = access.ap.getByteOffset();
       int64_t hi = lo + access.ap.getByteSize();
-      llvm::BitVector written = named(access);
-      for (unsigned block : written.set_bits())
-        if (add(covered[block], lo, hi, reads.byteLo, reads.byteHi))
-          live.reset(block);
+      for (int64_t written : named(access))
+        if (add(covered[written], lo, hi, reads.byteLo, reads.byteHi))
+          live.erase(written);
     }
     // Reads happen before the writes of the same instruction.
     for (const bir::Access &access : accesses) {
@@ -479,11 +488,11 @@ void BlockLiveness::backward(Block &block, llvm::BitVector &live) {
         continue;
       int64_t lo = access.ap.getByteOffset();
       int64_t hi = lo + access.ap.getByteSize();
-      llvm::BitVector read = named(access);
-      for (unsigned block : read.set_bits())
-        if (auto it = covered.find(block); it != covered.end())
+      for (int64_t read : named(access)) {
+        if (auto it = covered.find(read); it != covered.end())
           subtract(it->second, lo, hi);
-      live |= read;
+        live.insert(read);
+      }
     }
   }
 }
@@ -918,7 +927,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
     if (!rotation || rotation->escapes) {
       if (liveBlocks < memloc.getNumBlocks() &&
           failed(BlockLiveness(memloc, liveBlocks, locs.reads[loc],
-                               dataflow.getGroupStarts())
+                               dataflow.getGroupStarts(), maxBlockInstances)
                      .check()))
         ok = false;
       continue;

@@ -83,8 +83,8 @@ def PsumVerifyAllocationPass
     or placed elsewhere than its `pin` or on a reserved bank;
     blocks whose banks do not follow `base + (k mod liveBlocks) x blockBanks`;
     two blocks of a location live at one point on a common bank (for a
-    rotation, every access indexing a block as `iv + c` of one loop of step
-    1, per offset within an iteration; per block with the indexing loops unrolled
+    rotation, every access indexing a block as `iv + c` of one loop, per
+    offset within an iteration; per block with the indexing loops unrolled
     for any other location, such as a software pipeline whose prologue and
     epilogue name constant blocks, and for a rotation whose values seem to
     come from before its loop, such as halves adding up); two locations live
@@ -101,6 +101,11 @@ def PsumVerifyAllocationPass
            "PSUM bank size in bytes (0: from the architecture)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
            "banks no location may use (psum-allocate's reserved-banks)">,
+    Option<"maxBlockInstances", "max-block-instances", "uint64_t",
+           /*default=*/"uint64_t(1) << 24",
+           "block instances (a block named by an access, in one iteration of "
+           "the loops indexing it) a block-by-block check may visit before "
+           "it reports the location as too large to check">,
   ];
 }
 

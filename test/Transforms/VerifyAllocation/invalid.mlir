@@ -310,16 +310,15 @@ bir.func @halves_on_one_bank attributes {arch = #bir.arch<gen2>} {
 // -----
 
 // A loop of step 2 names two new blocks per iteration: tiles j and j + 1
-// hold values at once, so one bank is too few. (The per-offset analysis
-// assumes one block per iteration; such loops are followed block by
-// block.)
+// hold values at once, so one bank is too few. Around the back-edge, offset
+// c of the next iteration is offset c + 2 of this one.
 bir.func @unrolled_by_two_on_one_bank attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %y = bir.memloc "y" sbuf [128, 2048] x 8
   %t = bir.memloc "t" psum [128, 2048] x 8 {banks = array<i64: 0, 0, 0, 0, 0, 0, 0, 0>, base_bank = 0 : i64}
   bir.loop %j = 0 to 8 step 2 {
     bir.matmul %t[0:128, 0:2048, %j] = %w, %w latency 64
-    // expected-error @+1 {{blocks 0 and 1 of 't' both hold values here but share bank 0}}
+    // expected-error @+1 {{blocks at offsets 0 and 1 of 't' are live at once on the same bank (1 banks rotate)}}
     bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %w latency 64
     bir.activation relu %y[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 32
     bir.activation relu %y[0:128, 0:2048, %j + 1] = %t[0:128, 0:2048, %j + 1] latency 32
