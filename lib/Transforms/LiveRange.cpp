@@ -181,15 +181,13 @@ static unsigned timelineShrinkFactor(int64_t blocks,
 /// unit-step loop's induction variable, `iv + c`: block b is written from
 /// iteration b - max(c_write) and read until iteration b - min(c_read), so
 /// at most W = max(c_write) - min(c_read) + 1 blocks are live in any
-/// iteration. No read may precede a block's first write: max(c_read) <=
-/// max(c_write), and a read at max(c_write) comes after a write at that
-/// offset in the iteration, or it would read what an earlier pass through
-/// the loop left in the block. A `+=` reads too, unless it starts its group
-/// in every iteration: its innermost loop is nested in the rotating one.
-/// The live block count is the smallest divisor of the block count that is
-/// at least W, so the round-robin k mod liveBlocks never puts two live
-/// blocks on one bank. Locations naming constant blocks, or indexed by a
-/// loop of another step (unrolled pipelines), take the timeline.
+/// iteration, provided no read sees what the bank held before the pass
+/// through its block (the byte rule below). A `+=` reads too, unless it
+/// starts its group in every iteration: its innermost loop is nested in the
+/// rotating one. The live block count is the smallest divisor of the block
+/// count that is at least W, so the round-robin k mod liveBlocks never puts
+/// two live blocks on one bank. Locations naming constant blocks, or indexed
+/// by a loop of another step (unrolled pipelines), take the timeline.
 static unsigned computeShrinkFactor(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
                                     const LinearFunction &lf) {
