@@ -302,7 +302,12 @@ private:
   /// Block instances the walk visits: each access's blocks, once per
   /// iteration of the unrolled loops around it (saturating at `limit`).
   uint64_t work();
-  void backward(Block &block, Blocks &live);
+  /// Bytes of each block written below the current point and not read in
+  /// between: writes adding up over what the reads read end the block's
+  /// value. Unrolled iterations are straight-line code, so it carries on
+  /// across them; a loop iterated to a fixpoint starts and ends it afresh.
+  using Coverage = llvm::DenseMap<int64_t, ByteRanges>;
+  void backward(Block &block, Blocks &live, Coverage &covered);
   /// The blocks `access` names here (under the unrolled loops' ivs).
   SmallVector<int64_t, 2> named(const bir::Access &access) const;
   /// Whether the group start `op` begins afresh here: in the first
@@ -387,9 +392,13 @@ LogicalResult BlockLiveness::check() {
   // back into its exit until nothing changes; then one reporting pass.
   Blocks exit;
   if (isa<bir::LoopOp>(block->getParentOp()))
-    exit = aroundLoop(exit, [&](Blocks &state) { backward(*block, state); });
+    exit = aroundLoop(exit, [&](Blocks &state) {
+      Coverage covered;
+      backward(*block, state, covered);
+    });
   reporting = true;
-  backward(*block, exit);
+  Coverage covered;
+  backward(*block, exit, covered);
   if (!clash)
     return success();
   clash->op->emitError("blocks ")
@@ -431,25 +440,24 @@ void BlockLiveness::checkHolding(Operation *op, const Blocks &holding) {
   }
 }
 
-void BlockLiveness::backward(Block &block, Blocks &live) {
-  // Bytes of each block written below this point and not read in between:
-  // writes adding up over what the reads read end the block's value.
-  llvm::DenseMap<int64_t, ByteRanges> covered;
+void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
   for (Operation &op : llvm::reverse(block)) {
     if (auto loop = dyn_cast<bir::LoopOp>(op)) {
       if (!touching.contains(loop))
         continue;
-      covered.clear();
       if (auto it = unrolled.find(loop); it != unrolled.end()) {
         for (int64_t k = loop.getTripCount() - 1; k >= 0; --k) {
           it->second = static_cast<int64_t>(
               loop.getLower() + static_cast<uint64_t>(k) * loop.getStep());
-          backward(loop.getBodyBlock(), live);
+          backward(loop.getBodyBlock(), live, covered);
         }
         continue;
       }
-      live = aroundLoop(
-          live, [&](Blocks &state) { backward(loop.getBodyBlock(), state); });
+      covered.clear();
+      live = aroundLoop(live, [&](Blocks &state) {
+        Coverage inner;
+        backward(loop.getBodyBlock(), state, inner);
+      });
       // A group started directly in the loop is not live before it.
       for (Operation &nested : loop.getBodyBlock())
         if (starts.contains(&nested))

@@ -14,7 +14,7 @@
 // iteration, before blocks may share banks.
 // CHECK-LABEL: bir.func @read_of_bytes_not_yet_written
 // CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
-// SIM: checked 2 functions: 2 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 3 functions: 3 allocated, 0 rejected inputs, 0 violations
 bir.func @read_of_bytes_not_yet_written attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 2048]
@@ -41,6 +41,28 @@ bir.func @next_block_written_in_full attributes {arch = #bir.arch<gen2>} {
     bir.matmul %t[0:128, 0:1024, %i] = %w, %x[0:128, 0:1024] latency 64
     bir.activation identity %y = %t[0:128, 0:2048, %i] latency 32
     bir.matmul %t[0:128, 0:2048, %i + 1] = %w, %x latency 64
+    bir.matmul %t[0:128, 1024:2048, %i] = %w, %x[0:128, 0:1024] latency 64
+  }
+}
+
+// psum-fuzz (session 12, fourth run): bytes 0..2 of the block come from the
+// write of the first half in the same iteration, bytes 2..2048 from the
+// iteration before, so every byte is written before the read and the
+// blocks share two banks. The checker kept its byte coverage per
+// iteration and found block 2 unwritten from the start: it rejected a
+// correct allocation. Unrolled iterations are straight-line code, and the
+// coverage now carries on across them.
+// CHECK-LABEL: bir.func @bytes_from_two_iterations
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+bir.func @bytes_from_two_iterations attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.loop %i = 0 to 3 {
+    bir.matmul %t[0:128, 0:1024, %i] = %w, %x[0:128, 0:1024] latency 64
+    bir.activation identity %y = %t[0:128, 0:2048, %i] latency 32
+    bir.matmul %t[0:128, 2:2048, %i + 1] = %w, %x[0:128, 2:2048] latency 64
     bir.matmul %t[0:128, 1024:2048, %i] = %w, %x[0:128, 0:1024] latency 64
   }
 }
