@@ -129,23 +129,24 @@ static unsigned timelineShrinkFactor(int64_t blocks,
     unsigned from = nested ? lf.loops[nest[level]].header : a.point;
     unsigned to = nested ? lf.loops[nest[level]].backEdge : a.point;
     // A start begins afresh on entering its innermost loop: every pass when
-    // that loop is below `level`, only L's first iteration when it is L,
-    // never when it is a loop around the pass.
+    // that loop is below `level`, only L's first iteration when it is L
+    // (startReadsOldBlock), never when it is a loop around the pass.
     bool isStart = &a == start;
     bool covers =
         bir::isWrite(a.access.kind) && overwrites.coversReads(a.access);
     bool plainWrite = a.access.kind == bir::AccessKind::Write;
-    bool freshStart = isStart && (nested || (!inLoop && depth == 0));
     int64_t offset = a.access.ap.getBlockOffset();
     if (!inLoop) {
       int64_t phase =
           !loop || a.point < lf.loops[rotating].header ? 0 : trips + 1;
+      bool freshStart = isStart && (nested || depth == 0);
       touch(offset, phase, from, to, a, covers && (plainWrite || freshStart));
       continue;
     }
+    bool readsOld = isStart && startReadsOldBlock(lf, a);
     for (int64_t i = 0; i < trips; ++i)
       touch(lower + i * step + offset, i + 1, from, to, a,
-            covers && (plainWrite || freshStart || (isStart && i == 0)));
+            covers && (plainWrite || (isStart && (!readsOld || i == 0))));
   }
 
   SmallVector<int64_t> used;

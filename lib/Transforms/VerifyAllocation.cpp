@@ -51,6 +51,22 @@ static State aroundLoop(const State &in, Transfer transfer) {
   }
 }
 
+/// The accesses of `loc` by group starts directly in `loop`'s body: a group
+/// started there begins afresh on entering the loop, so it is not live
+/// before it.
+static SmallVector<bir::Access>
+startedIn(bir::LoopOp loop, Value loc,
+          const llvm::DenseSet<Operation *> &starts) {
+  SmallVector<bir::Access> started;
+  for (Operation &nested : loop.getBodyBlock())
+    if (starts.contains(&nested))
+      for (const bir::Access &access :
+           cast<bir::InstructionOpInterface>(nested).getAccesses())
+        if (access.loc == loc)
+          started.push_back(access);
+  return started;
+}
+
 /// Byte ranges [lo, hi), kept disjoint.
 using ByteRanges = std::vector<std::pair<int64_t, int64_t>>;
 
@@ -236,25 +252,12 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
   for (Operation &op : llvm::reverse(block)) {
     if (auto inner = dyn_cast<bir::LoopOp>(op)) {
       // The induction variable of L does not change inside an inner loop.
-      std::set<int64_t> exit = live;
-      while (true) {
-        std::set<int64_t> entry = exit;
-        backward(inner.getBodyBlock(), entry);
-        std::set<int64_t> next = exit;
-        next.insert(entry.begin(), entry.end());
-        if (next == exit) {
-          live = entry;
-          break;
-        }
-        exit = next;
-      }
+      live = aroundLoop(live, [&](std::set<int64_t> &state) {
+        backward(inner.getBodyBlock(), state);
+      });
       // A group started in the inner loop is not live before it.
-      for (Operation &nested : inner.getBodyBlock())
-        if (starts->contains(&nested))
-          for (const bir::Access &access :
-               cast<bir::InstructionOpInterface>(nested).getAccesses())
-            if (access.loc == loc)
-              live.erase(access.ap.getBlockOffset());
+      for (const bir::Access &access : startedIn(inner, loc, *starts))
+        live.erase(access.ap.getBlockOffset());
       continue;
     }
     auto inst = dyn_cast<bir::InstructionOpInterface>(op);
@@ -459,13 +462,9 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
         backward(loop.getBodyBlock(), state, inner);
       });
       // A group started directly in the loop is not live before it.
-      for (Operation &nested : loop.getBodyBlock())
-        if (starts.contains(&nested))
-          for (const bir::Access &access :
-               cast<bir::InstructionOpInterface>(nested).getAccesses())
-            if (access.loc == loc)
-              for (int64_t started : named(access))
-                live.erase(started);
+      for (const bir::Access &access : startedIn(loop, loc, starts))
+        for (int64_t started : named(access))
+          live.erase(started);
       continue;
     }
     auto inst = dyn_cast<bir::InstructionOpInterface>(op);
