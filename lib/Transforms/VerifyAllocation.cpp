@@ -90,18 +90,7 @@ static bool add(ByteRanges &ranges, int64_t lo, int64_t hi, int64_t from,
                 int64_t to) {
   subtract(ranges, lo, hi);
   ranges.push_back({lo, hi});
-  llvm::sort(ranges);
-  int64_t reach = from;
-  for (auto [a, b] : ranges) {
-    if (reach >= to)
-      break;
-    if (b <= reach)
-      continue;
-    if (a > reach)
-      return false;
-    reach = b;
-  }
-  return reach >= to;
+  return rangesCover(ranges, from, to);
 }
 
 /// Hull of the partitions and bytes that the reads of a location read (of
