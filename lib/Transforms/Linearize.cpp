@@ -335,13 +335,11 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       continue;
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
     // The `+=` that starts a group starts it afresh whenever its innermost
-    // loop starts: in each iteration of any loop around that one.
-    if (&w == overwrites.getGroupStart() && !writeNest.empty() &&
-        writeNest.back() != loop) {
-      needed.reset();
-      continue;
-    }
-    if (w.access.kind != bir::AccessKind::Write)
+    // loop starts, in each iteration of any loop around that one: there it
+    // writes its own block like a plain write, and no other.
+    bool freshStart =
+        &w == overwrites.getGroupStart() && writeNest.back() != loop;
+    if (w.access.kind != bir::AccessKind::Write && !freshStart)
       continue;
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
@@ -368,6 +366,10 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
     // names over its iterations.
     if (overwrites.kills(w.access, r.access)) {
       needed.reset();
+      continue;
+    }
+    if (!w.access.iv && !w.access.ap.allBlocks()) {
+      needed.reset(w.access.ap.getBlockOffset());
       continue;
     }
     unsigned sibling = writeNest[common];
