@@ -111,8 +111,7 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
 
 bool psum::alloc::startReadsOldBlock(const LinearFunction &lf,
                                      const LocAccess &start) {
-  return start.access.iv && lf.points[start.point].op->getParentOp() ==
-                                bir::getLoopOf(start.access.iv).getOperation();
+  return bir::namesBlockPerIteration(lf.points[start.point].op, start.access);
 }
 
 Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {

@@ -554,12 +554,7 @@ public:
       // one it is real from the back-edge only (see backwardInto).
       for (const bir::Access &access : inst.getAccesses()) {
         auto it = locs.index.find(access.loc);
-        if (it == locs.index.end() || access.kind != bir::AccessKind::ReadWrite)
-          continue;
-        // Whose block follows its own loop's iv (`t[j] +=` in the loop of
-        // j), it names another block in each iteration and adds to what an
-        // earlier pass left there in all but the first: a real read.
-        if (access.iv && bir::getLoopOf(access.iv) == op->getParentOp())
+        if (it == locs.index.end() || !isStartRead(op, access))
           continue;
         effects.startReads.set(it->second);
         if (!isa<bir::LoopOp>(op->getParentOp())) {
@@ -572,6 +567,17 @@ public:
   }
 
 private:
+  /// Whether `access` of `op` is the read of a group start, which is not
+  /// real where the group starts. Whose block follows its own loop's iv
+  /// (`t[j] +=` in the loop of j) names another block in each iteration
+  /// and adds to what an earlier pass left there in all but the first: a
+  /// real read.
+  bool isStartRead(Operation *op, const bir::Access &access) const {
+    return groupStarts.contains(op) &&
+           access.kind == bir::AccessKind::ReadWrite &&
+           !bir::namesBlockPerIteration(op, access);
+  }
+
   void forward(Block &block, llvm::BitVector written) {
     forwardInto(block, written);
   }
@@ -720,20 +726,33 @@ private:
     Coverage coverage;
     for (Operation &op : llvm::reverse(block)) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
-        // Forget the coverage of anything the loop touches, except blocks
-        // it sweeps: those it overwrites before reading them.
+        // Forget the coverage of the blocks the loop may read (a group
+        // start's read is not one: it reads what the start wrote), except
+        // blocks it sweeps: those it overwrites before reading them.
         llvm::SetVector<unsigned> touched;
+        Coverage readByLoop;
         loop.walk([&](bir::InstructionOpInterface inst) {
-          for (const bir::Access &access : inst.getAccesses())
-            if (auto it = locs.index.find(access.loc); it != locs.index.end())
-              touched.insert(it->second);
+          for (const bir::Access &access : inst.getAccesses()) {
+            auto it = locs.index.find(access.loc);
+            if (it == locs.index.end())
+              continue;
+            touched.insert(it->second);
+            if (!bir::isRead(access.kind) || isStartRead(inst, access))
+              continue;
+            if (access.iv || access.ap.allBlocks())
+              blocksOf(readByLoop, it->second).set();
+            else
+              blocksOf(readByLoop, it->second).set(access.ap.getBlockOffset());
+          }
         });
         llvm::BitVector swept(n);
         for (unsigned loc : touched) {
           coverage.bytes.erase(loc);
           const std::optional<Sweep> &sweep = sweepOf(loop, loc);
           if (!sweep) {
-            coverage.blocks.erase(loc);
+            if (auto read = readByLoop.blocks.find(loc);
+                read != readByLoop.blocks.end())
+              blocksOf(coverage, loc).reset(read->second);
             continue;
           }
           llvm::BitVector &blocks = blocksOf(coverage, loc);
@@ -742,11 +761,10 @@ private:
           if (locs.reads[loc].coversBlocks(blocks))
             swept.set(loc);
         }
-        llvm::BitVector starts(n);
         live = aroundLoop(live, [&](llvm::BitVector &state) {
-          starts = backwardInto(loop.getBodyBlock(), state, /*collect=*/true);
+          backwardInto(loop.getBodyBlock(), state);
         });
-        live.reset(starts);
+        live.reset(startedKills(loop, coverage));
         live.reset(swept);
         continue;
       }
@@ -760,14 +778,40 @@ private:
     }
   }
 
-  /// Like backwardInto, returning the groups started directly in `block`.
-  llvm::BitVector backwardInto(Block &block, llvm::BitVector &live, bool) {
-    llvm::BitVector starts(n);
-    for (Operation &op : block)
-      if (isa<bir::InstructionOpInterface>(op))
-        starts |= effectsOf(&op).startReads;
-    backwardInto(block, live);
-    return starts;
+  /// The locations whose groups started directly in `loop` leave nothing
+  /// of an older value that a read after the loop entry could see. A start
+  /// overwrites its block on entering the loop, before any read (it is the
+  /// first access of its location). A start of one constant block leaves
+  /// the other blocks: it adds to `coverage`, and kills once the blocks
+  /// covered hold all that reads read. One indexed by an iv is taken to
+  /// kill: a value per location cannot follow its blocks, BlockLiveness
+  /// does for the locations that share banks.
+  llvm::BitVector startedKills(bir::LoopOp loop, Coverage &coverage) {
+    llvm::BitVector kills(n);
+    for (Operation &nested : loop.getBodyBlock()) {
+      auto inst = dyn_cast<bir::InstructionOpInterface>(nested);
+      if (!inst)
+        continue;
+      for (const bir::Access &access : inst.getAccesses()) {
+        auto it = locs.index.find(access.loc);
+        if (it == locs.index.end() || !isStartRead(inst, access) ||
+            !locs.reads[it->second].covers(access.ap))
+          continue;
+        unsigned loc = it->second;
+        const ReadHull &reads = locs.reads[loc];
+        if (access.iv || access.ap.allBlocks() ||
+            bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
+            access.ap.getBlockOffset() == reads.onlyBlock) {
+          kills.set(loc);
+          continue;
+        }
+        llvm::BitVector &blocks = blocksOf(coverage, loc);
+        blocks.set(access.ap.getBlockOffset());
+        if (reads.coversBlocks(blocks))
+          kills.set(loc);
+      }
+    }
+    return kills;
   }
 
   const Locations &locs;

@@ -151,13 +151,16 @@ bool startReadsOldBlock(const LinearFunction &lf, const LocAccess &start);
 /// that iteration overwrite every block it may read. A plain write in r's
 /// loop or one around it (so it runs whenever r does) overwrites all r
 /// could read (Overwrites::kills) or, without an iv, its one block. A write
-/// in a loop that ended before r overwrites the blocks it names over that
-/// loop's iterations if the loop is a sweep: it indexes the location only
+/// in a loop that ended before r overwrites all r could read, its one
+/// constant block, or the blocks it names over that loop's iterations if
+/// the loop is a sweep: it indexes the location only
 /// as `iv + c` of its own iv (step 1) and each of its reads sees what the
 /// same run of the loop wrote, except in its first iterations (a read of
 /// `t[j]` after writes of `t[j + 1]`). A read inside such a sweep needs only
 /// the blocks of those first iterations from before it (a pipeline's
-/// prologue `t[0]`). These are the rules psum-verify-allocation applies.
+/// prologue `t[0]`). A group start is a plain write of its block where it
+/// starts afresh: in every iteration of the loops around its innermost
+/// one. These are the rules psum-verify-allocation applies.
 bool readsOwnIteration(const LinearFunction &lf,
                        llvm::ArrayRef<LocAccess> accesses,
                        const Overwrites &overwrites, const LocAccess &r,

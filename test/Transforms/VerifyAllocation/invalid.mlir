@@ -344,3 +344,28 @@ bir.func @read_of_bytes_not_yet_written attributes {arch = #bir.arch<gen2>} {
     bir.matmul %t[0:128, 1024:2048, %i] = %w, %x[0:128, 0:1024] latency 64
   }
 }
+
+// -----
+
+// The `+=` starting acc's group in %k writes block 2 only: block 0, written
+// at the end of one pass of %q and read in the next, is live around %q and
+// x may not take its bank. The check took any start to leave nothing of
+// the location's older value.
+bir.func @start_of_another_constant_block attributes {arch = #bir.arch<gen2>} {
+  %w   = bir.memloc "w" sbuf [128, 1024] x 4
+  %y   = bir.memloc "y" sbuf [128, 2048] x 4
+  %acc = bir.memloc "acc" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+  // expected-note @+1 {{'x' is defined here}}
+  %x   = bir.memloc "x" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  bir.loop %q = 0 to 3 {
+    // expected-error @+1 {{PSUM locations 'acc' and 'x' both hold values here but share bank 0}}
+    bir.matmul %x = %w[0:128, 0:1024, 1], %w[0:128, 0:1024, 2] latency 64
+    bir.activation relu %y[0:128, 0:2048, 0] = %x latency 32
+    bir.loop %k = 0 to 4 {
+      bir.matmul %acc[0:128, 0:2048, 2] += %w[0:128, 0:1024, %k], %w[0:128, 0:1024, 0] latency 64
+    }
+    bir.activation relu %y[0:128, 0:2048, 1] = %acc[0:128, 0:2048, 0] latency 32
+    bir.activation relu %y[0:128, 0:2048, 2] = %acc[0:128, 0:2048, 2] latency 32
+    bir.inst "fill" writes(%acc[0:128, 0:2048, 0]) reads() latency 10
+  }
+}

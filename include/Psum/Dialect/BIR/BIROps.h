@@ -57,12 +57,10 @@ inline LoopOp getLoopOf(mlir::Value iv) {
       mlir::cast<mlir::BlockArgument>(iv).getOwner()->getParentOp());
 }
 
-/// Whether `access`, the destination of the `+=` matmul `op` that starts
-/// its accumulation group, names its block by the induction variable of
-/// `op`'s own loop (`t[j] +=` directly in the loop of j). Each iteration
-/// then names a block of its own, whose group starts there: the start
-/// overwrites in every iteration, not only in the loop's first.
-inline bool restartsEveryIteration(mlir::Operation *op, const Access &access) {
+/// Whether `access` of `op` names its block by the induction variable of
+/// `op`'s own loop (`t[j]` directly in the loop of j): each iteration names
+/// a block of its own.
+inline bool namesBlockPerIteration(mlir::Operation *op, const Access &access) {
   return access.iv && getLoopOf(access.iv).getOperation() == op->getParentOp();
 }
 
