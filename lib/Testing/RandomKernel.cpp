@@ -40,6 +40,15 @@ private:
   uint64_t pick(uint64_t n) { return rng() % n; }
   bool chance(unsigned percent) { return pick(100) < percent; }
   int64_t latency() { return int64_t(16) << pick(4); }
+  /// Whether the first write of a tile array, in the loop whose iv picks
+  /// the tile, is a `+=`: it starts each tile's group in its iteration. (A
+  /// later `+=` would add to tiles nothing wrote yet, and a pipeline
+  /// prologue's in an outer loop starts only once, so the array would not
+  /// rotate.) tileAccumulatePercent = 0 draws nothing.
+  bool tileAccumulates() {
+    return options.tileAccumulatePercent &&
+           chance(options.tileAccumulatePercent);
+  }
 
   Value memloc(StringRef name, bir::MemorySpace space, int64_t bytes,
                int64_t blocks);
@@ -230,7 +239,7 @@ void Generator::tileLoop(unsigned depth) {
   OpBuilder::InsertionGuard guard(builder);
   bir::LoopOp tileLoop = loop(trip);
   Value iv = tileLoop.getInductionVar();
-  emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}});
+  emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}}, tileAccumulates());
   if (pipelined)
     emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
   if (chance(40))
@@ -278,7 +287,8 @@ void Generator::pipelinedTiles(unsigned depth) {
       OpBuilder::InsertionGuard guard(builder);
       Value iv = loop(trip, unroll).getInductionVar();
       for (int64_t u = 0; u < unroll; ++u)
-        emit("matmul", {Slice{tiles, iv, u}, Slice{w}, Slice{x}});
+        emit("matmul", {Slice{tiles, iv, u}, Slice{w}, Slice{x}},
+             u == 0 && tileAccumulates());
       if (chance(40))
         genBlock(depth + 1);
     }

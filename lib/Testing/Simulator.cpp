@@ -134,8 +134,15 @@ LogicalResult Machine::execInst(bir::InstructionOpInterface inst) {
   SmallVector<bir::Access> accesses = inst.getAccesses();
   bool start = false;
   if (groupStarts.contains(op)) {
+    // In the first iteration of its innermost loop, or in every one where
+    // each names a block, and so a group, of its own.
     auto loop = dyn_cast<bir::LoopOp>(op->getParentOp());
-    start = !loop || ivValues.lookup(loop.getInductionVar()) == loop.getLower();
+    start = !loop ||
+            ivValues.lookup(loop.getInductionVar()) == loop.getLower() ||
+            llvm::any_of(accesses, [&](const bir::Access &access) {
+              return access.kind == bir::AccessKind::ReadWrite &&
+                     bir::namesBlockPerIteration(op, access);
+            });
   }
   uint64_t readValue = 0x1234;
   SmallVector<uint64_t> sourceValues;

@@ -109,8 +109,8 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
   range.use = std::max(range.use, lf.loops[loop].backEdge);
 }
 
-bool psum::alloc::startReadsOldBlock(const LinearFunction &lf,
-                                     const LocAccess &start) {
+bool psum::alloc::startsEveryIteration(const LinearFunction &lf,
+                                       const LocAccess &start) {
   return bir::namesBlockPerIteration(lf.points[start.point].op, start.access);
 }
 
@@ -334,10 +334,11 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       continue;
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
     // The `+=` that starts a group starts it afresh whenever its innermost
-    // loop starts, in each iteration of any loop around that one: there it
-    // writes its own block like a plain write, and no other.
-    bool freshStart =
-        &w == overwrites.getGroupStart() && writeNest.back() != loop;
+    // loop starts, in each iteration of any loop around that one, or in
+    // each of its own when each names another block: there it writes its
+    // own block like a plain write, and no other.
+    bool freshStart = &w == overwrites.getGroupStart() &&
+                      (writeNest.back() != loop || startsEveryIteration(lf, w));
     if (w.access.kind != bir::AccessKind::Write && !freshStart)
       continue;
     size_t common = sharedLoops(writeNest, readNest);
@@ -409,9 +410,8 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
     if (bir::isWrite(a.access.kind))
       writePoints.push_back(a.point);
   const LocAccess *start = overwrites.getGroupStart();
-  bool startReads = start && startReadsOldBlock(lf, *start);
   for (const LocAccess &r : accesses) {
-    if (!bir::isRead(r.access.kind) || (&r == start && !startReads))
+    if (!bir::isRead(r.access.kind) || &r == start)
       continue;
     for (unsigned loop : lf.loopNest(r.point)) {
       const unsigned *write =
@@ -426,8 +426,9 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
 
   // The first `+=` of a group starts it in the first iteration of its
   // innermost loop and adds to the previous iteration's value in the others:
-  // the group is live around that loop even if nothing reads it afterwards.
-  if (start) {
+  // the group is live around that loop even if nothing reads it afterwards
+  // (unless each iteration names a block, and a group, of its own).
+  if (start && !startsEveryIteration(lf, *start)) {
     ArrayRef<unsigned> nest = lf.loopNest(start->point);
     if (!nest.empty())
       coverLoop(lf, nest.back(), range);

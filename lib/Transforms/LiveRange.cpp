@@ -129,8 +129,8 @@ static unsigned timelineShrinkFactor(int64_t blocks,
     unsigned from = nested ? lf.loops[nest[level]].header : a.point;
     unsigned to = nested ? lf.loops[nest[level]].backEdge : a.point;
     // A start begins afresh on entering its innermost loop: every pass when
-    // that loop is below `level`, only L's first iteration when it is L
-    // (startReadsOldBlock), never when it is a loop around the pass.
+    // that loop is below `level`, every iteration of L when it is L (each
+    // names a block of its own), never when it is a loop around the pass.
     bool isStart = &a == start;
     bool covers =
         bir::isWrite(a.access.kind) && overwrites.coversReads(a.access);
@@ -143,10 +143,9 @@ static unsigned timelineShrinkFactor(int64_t blocks,
       touch(offset, phase, from, to, a, covers && (plainWrite || freshStart));
       continue;
     }
-    bool readsOld = isStart && startReadsOldBlock(lf, a);
     for (int64_t i = 0; i < trips; ++i)
       touch(lower + i * step + offset, i + 1, from, to, a,
-            covers && (plainWrite || (isStart && (!readsOld || i == 0))));
+            covers && (plainWrite || isStart));
   }
 
   SmallVector<int64_t> used;
@@ -184,11 +183,13 @@ static unsigned timelineShrinkFactor(int64_t blocks,
 /// at most W = max(c_write) - min(c_read) + 1 blocks are live in any
 /// iteration, provided no read sees what the bank held before the pass
 /// through its block (the byte rule below). A `+=` reads too, unless it
-/// starts its group in every iteration: its innermost loop is nested in the
-/// rotating one. The live block count is the smallest divisor of the block
-/// count that is at least W, so the round-robin k mod liveBlocks never puts
-/// two live blocks on one bank. Locations naming constant blocks, or indexed
-/// by a loop of another step (unrolled pipelines), take the timeline.
+/// starts its group: every access is in the rotating loop, so the start
+/// begins afresh in every iteration (in its own loop nested there, or in
+/// the block each iteration names). The live block count is the smallest
+/// divisor of the block count that is at least W, so the round-robin k mod
+/// liveBlocks never puts two live blocks on one bank. Locations naming constant
+/// blocks, or indexed by a loop of another step (unrolled pipelines), take the
+/// timeline.
 static unsigned computeShrinkFactor(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
                                     const LinearFunction &lf) {
@@ -220,9 +221,8 @@ static unsigned computeShrinkFactor(int64_t blocks,
   // body's once), covering the read's partitions. Otherwise the read sees
   // what the bank held before, another block's value once blocks share it.
   const LocAccess *start = Overwrites(accesses).getGroupStart();
-  bool startsEachIteration = start && !startReadsOldBlock(lf, *start);
   for (const LocAccess &r : accesses) {
-    if (!bir::isRead(r.access.kind) || (&r == start && startsEachIteration))
+    if (!bir::isRead(r.access.kind) || &r == start)
       continue;
     bir::AccessAttr rp = r.access.ap;
     SmallVector<std::pair<int64_t, int64_t>, 4> bytes;

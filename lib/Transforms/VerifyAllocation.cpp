@@ -51,6 +51,18 @@ static State aroundLoop(const State &in, Transfer transfer) {
   }
 }
 
+/// Whether the group start `op` starts the group of `loc` in every
+/// iteration of its loop: each names a block of its own (`t[j] +=` in the
+/// loop of j). It is then a plain write of that block.
+static bool startsEveryIteration(Operation *op, Value loc) {
+  return llvm::any_of(cast<bir::InstructionOpInterface>(op).getAccesses(),
+                      [&](const bir::Access &access) {
+                        return access.loc == loc &&
+                               access.kind == bir::AccessKind::ReadWrite &&
+                               bir::namesBlockPerIteration(op, access);
+                      });
+}
+
 /// The accesses of `loc` by group starts directly in `loop`'s body: a group
 /// started there begins afresh on entering the loop, so it is not live
 /// before it.
@@ -254,14 +266,16 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
       continue;
     liveAfter[&op] = live;
     SmallVector<bir::Access> accesses = inst.getAccesses();
+    bool fresh = starts->contains(&op) && startsEveryIteration(&op, loc);
     for (const bir::Access &access : accesses) {
-      if (access.loc != loc || access.kind != bir::AccessKind::Write)
+      if (access.loc != loc ||
+          (access.kind != bir::AccessKind::Write && !fresh))
         continue;
       if (reads->covers(access.ap))
         live.erase(access.ap.getBlockOffset());
     }
     for (const bir::Access &access : accesses)
-      if (access.loc == loc && bir::isRead(access.kind))
+      if (access.loc == loc && bir::isRead(access.kind) && !fresh)
         live.insert(access.ap.getBlockOffset());
   }
 }
@@ -303,8 +317,9 @@ private:
   /// The blocks `access` names here (under the unrolled loops' ivs).
   SmallVector<int64_t, 2> named(const bir::Access &access) const;
   /// Whether the group start `op` begins afresh here: in the first
-  /// iteration of its innermost loop, if that loop is unrolled, or at the
-  /// top of the function.
+  /// iteration of its innermost loop, if that loop is unrolled, in every
+  /// iteration where each names a block of its own, or at the top of the
+  /// function.
   bool startsHere(Operation *op) const;
   void checkHolding(Operation *op, const Blocks &holding);
 
@@ -412,7 +427,7 @@ SmallVector<int64_t, 2> BlockLiveness::named(const bir::Access &access) const {
 bool BlockLiveness::startsHere(Operation *op) const {
   Operation *parent = op->getParentOp();
   auto loop = dyn_cast<bir::LoopOp>(parent);
-  if (!loop)
+  if (!loop || startsEveryIteration(op, loc))
     return true;
   auto it = unrolled.find(loop);
   return it != unrolled.end() && it->second == loop.getLower();
@@ -550,8 +565,9 @@ public:
         effects.writes.set(loc);
     }
     if (groupStarts.contains(op)) {
-      // The start overwrites: outside loops its read is never real, inside
-      // one it is real from the back-edge only (see backwardInto).
+      // The start overwrites: outside loops its read is never real, nor
+      // where each iteration names a block of its own; inside a loop
+      // otherwise, it is real from the back-edge only (see backwardInto).
       for (const bir::Access &access : inst.getAccesses()) {
         auto it = locs.index.find(access.loc);
         if (it == locs.index.end() || !isStartRead(op, access))
@@ -560,6 +576,8 @@ public:
         if (!isa<bir::LoopOp>(op->getParentOp())) {
           effects.reads.reset(it->second);
           effects.kills.set(it->second);
+        } else if (bir::namesBlockPerIteration(op, access)) {
+          effects.reads.reset(it->second);
         }
       }
     }
@@ -568,14 +586,10 @@ public:
 
 private:
   /// Whether `access` of `op` is the read of a group start, which is not
-  /// real where the group starts. Whose block follows its own loop's iv
-  /// (`t[j] +=` in the loop of j) names another block in each iteration
-  /// and adds to what an earlier pass left there in all but the first: a
-  /// real read.
+  /// real where the group starts.
   bool isStartRead(Operation *op, const bir::Access &access) const {
     return groupStarts.contains(op) &&
-           access.kind == bir::AccessKind::ReadWrite &&
-           !bir::namesBlockPerIteration(op, access);
+           access.kind == bir::AccessKind::ReadWrite;
   }
 
   void forward(Block &block, llvm::BitVector written) {
@@ -699,7 +713,10 @@ private:
         if (access.iv != iv)
           return WalkResult::interrupt();
         maxOffset = std::max(maxOffset, access.ap.getBlockOffset());
-        if (access.kind == bir::AccessKind::Write && reads.covers(access.ap))
+        bool write = access.kind == bir::AccessKind::Write ||
+                     (groupStarts.contains(inst) &&
+                      bir::namesBlockPerIteration(inst, access));
+        if (write && reads.covers(access.ap))
           writes.push_back(access.ap.getBlockOffset());
       }
       return WalkResult::advance();

@@ -69,6 +69,11 @@ static cl::opt<unsigned> pipelinesOpt(
              "fill loop and a drain loop (0 keeps the functions of earlier "
              "versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> tileAccumulateOpt(
+    "tile-accumulate", cl::init(0),
+    cl::desc("percent of tile arrays whose first write is a `+=` matmul "
+             "(0 keeps the functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -531,6 +536,7 @@ int main(int argc, char **argv) {
     options.maxLoopDepth = maxDepthOpt;
     options.reusePercent = reuseOpt;
     options.pipelinePercent = pipelinesOpt;
+    options.tileAccumulatePercent = tileAccumulateOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

@@ -139,12 +139,12 @@ private:
   const LocAccess *groupStart = nullptr;
 };
 
-/// Whether the group start `start` (Overwrites::getGroupStart) also reads:
-/// its block follows the iv of its own loop (`t[j] +=` in the loop of j), so
-/// each iteration names another block and, in all but the first, adds to
-/// what an earlier pass left there. A start nested deeper (`acc[n] +=` in a
-/// loop over k) starts afresh in every iteration of the block's loop.
-bool startReadsOldBlock(const LinearFunction &lf, const LocAccess &start);
+/// Whether the group start `start` (Overwrites::getGroupStart) starts its
+/// group in every iteration of its innermost loop, not only in the first:
+/// its block follows that loop's iv (`t[j] +=` in the loop of j), so each
+/// iteration names a block of its own, whose group starts there. It is
+/// then a plain write of that block.
+bool startsEveryIteration(const LinearFunction &lf, const LocAccess &start);
 
 /// Whether the read `r` (one of `accesses`, which are in linear order) sees
 /// only what the current iteration of `loop` wrote: writes before it in

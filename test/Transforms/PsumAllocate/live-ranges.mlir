@@ -54,16 +54,16 @@ bir.func @accumulator attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
-// The same `+=` directly in the loop whose iv picks the block starts its
-// group only in that loop's first iteration: in the others it adds to what
-// block %j held after the previous pass of %i. Its blocks keep their own
-// banks (shrinking them onto one bank clobbered that, which the simulator
-// showed).
+// The same `+=` directly in the loop whose iv picks the block: each
+// iteration names a block of its own, whose group starts there, so the four
+// blocks share one bank. (Until session 10 the start began only in that
+// loop's first iteration and added, in the others, to what block %j held
+// after the previous pass of %i: the blocks kept their own banks.)
 bir.func @accumulate_in_the_rotating_loop attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128] x 4
   %x = bir.memloc "x" sbuf [128, 2048] x 4
   %y = bir.memloc "y" sbuf [128, 2048] x 4
-  // expected-remark @+1 {{4 banks, shrink factor 1}}
+  // expected-remark @+1 {{live [2, 3], 1 banks, shrink factor 4}}
   %t = bir.memloc "t" psum [128, 2048] x 4
   bir.loop %i = 0 to 3 {
     bir.loop %j = 0 to 4 {

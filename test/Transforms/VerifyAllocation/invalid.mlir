@@ -226,30 +226,6 @@ bir.func @whole_location_on_half_its_banks attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
-// `t[j] +=` in the loop of j starts its group in the first iteration of j
-// only; block 1 adds, in each pass of %i, to what the previous pass left.
-// So t holds its banks around %i, and u may not share them.
-bir.func @per_block_accumulation_carried_clash attributes {arch = #bir.arch<gen2, banks = 4>} {
-  %w = bir.memloc "w" sbuf [128, 128] x 2
-  %x = bir.memloc "x" sbuf [128, 2048] x 2
-  %xx = bir.memloc "xx" sbuf [128, 4096]
-  %y = bir.memloc "y" sbuf [128, 2048] x 2
-  %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 0, 1>, base_bank = 0 : i64}
-  // expected-note @+1 {{'u' is defined here}}
-  %u = bir.memloc "u" psum [128, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
-  bir.loop %i = 0 to 3 {
-    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
-    bir.matmul %u = %w[0:128, 0:128, 0], %xx latency 64
-    bir.activation relu %y[0:128, 0:2048, 0] = %u[0:128, 0:2048] latency 32
-    bir.loop %j = 0 to 2 {
-      bir.matmul %t[0:128, 0:2048, %j] += %w[0:128, 0:128, %j], %x[0:128, 0:2048, %j] latency 64
-      bir.activation relu %y[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 32
-    }
-  }
-}
-
-// -----
-
 // Two tiles ahead on two banks: when iteration j writes block j + 2, block
 // j on the same bank is still to be read.
 bir.func @prefetch_on_two_banks attributes {arch = #bir.arch<gen2>} {

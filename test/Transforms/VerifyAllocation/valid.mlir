@@ -157,3 +157,28 @@ bir.func @halves_rotate_on_one_bank attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
   }
 }
+
+// -----
+
+// `t[j] +=` in the loop of j names a block of its own in each iteration and
+// starts that block's group there: nothing is carried around %i, and u
+// takes t's bank between passes. (Until session 10 the start began only in
+// the first iteration of j, block 1 added to what the previous pass left,
+// and this was a clash.)
+// CHECK-LABEL: bir.func @per_block_accumulation_not_carried
+bir.func @per_block_accumulation_not_carried attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 2
+  %x = bir.memloc "x" sbuf [128, 2048] x 2
+  %xx = bir.memloc "xx" sbuf [128, 4096]
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 0, 1>, base_bank = 0 : i64}
+  %u = bir.memloc "u" psum [128, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
+  bir.loop %i = 0 to 3 {
+    bir.matmul %u = %w[0:128, 0:128, 0], %xx latency 64
+    bir.activation relu %y[0:128, 0:2048, 0] = %u[0:128, 0:2048] latency 32
+    bir.loop %j = 0 to 2 {
+      bir.matmul %t[0:128, 0:2048, %j] += %w[0:128, 0:128, %j], %x[0:128, 0:2048, %j] latency 64
+      bir.activation relu %y[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 32
+    }
+  }
+}

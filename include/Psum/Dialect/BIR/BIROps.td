@@ -199,7 +199,9 @@ def BIR_MatmulOp : BIR_InstructionOp<"matmul", (ins UnitAttr:$accumulate)> {
     reads and writes the same location, and all matmuls writing one location
     form an accumulation group. The first matmul of a group that is a `+=`
     starts the group, overwriting, in the first iteration of its innermost
-    loop (the hardware's start flag).
+    loop (the hardware's start flag), or in every iteration when its block
+    follows that loop's induction variable (each iteration names a block,
+    and a group, of its own).
 
     Example:
 
