@@ -10,9 +10,8 @@
 // beside it without a spill.
 //
 // Each tile's first product is written with `=` and the others added with
-// `+=`: the first `+=` matmul of a location starts its accumulation group
-// only once (docs/BIR.md, Accumulation), so a `+=` over the full K loop
-// would add tile n + 1 to what its block held before.
+// `+=`. A `+=` over the full K loop works as well: it starts the group of
+// each tile that nothing wrote before (docs/BIR.md, Accumulation).
 bir.func @pipelined_matmul attributes {arch = #bir.arch<gen2>} {
   %w   = bir.memloc "w" sbuf [128, 1024] x 4
   %x   = bir.memloc "x" sbuf [128, 2048] x 4

@@ -40,11 +40,12 @@ private:
   uint64_t pick(uint64_t n) { return rng() % n; }
   bool chance(unsigned percent) { return pick(100) < percent; }
   int64_t latency() { return int64_t(16) << pick(4); }
-  /// Whether the first write of a tile array, in the loop whose iv picks
-  /// the tile, is a `+=`: it starts each tile's group in its iteration. (A
-  /// later `+=` would add to tiles nothing wrote yet, and a pipeline
-  /// prologue's in an outer loop starts only once, so the array would not
-  /// rotate.) tileAccumulatePercent = 0 draws nothing.
+  /// Whether a tile write in the loop whose iv picks the tile, of tiles no
+  /// earlier write touches, is a `+=`: it starts each tile's group in its
+  /// iteration. (A `+=` of tiles written before would add to tiles nothing
+  /// wrote yet, and a pipeline prologue's in an outer loop starts only once,
+  /// so the array would not rotate.) tileAccumulatePercent = 0 draws
+  /// nothing.
   bool tileAccumulates() {
     return options.tileAccumulatePercent &&
            chance(options.tileAccumulatePercent);
@@ -288,7 +289,7 @@ void Generator::pipelinedTiles(unsigned depth) {
       Value iv = loop(trip, unroll).getInductionVar();
       for (int64_t u = 0; u < unroll; ++u)
         emit("matmul", {Slice{tiles, iv, u}, Slice{w}, Slice{x}},
-             u == 0 && tileAccumulates());
+             tileAccumulates());
       if (chance(40))
         genBlock(depth + 1);
     }
@@ -304,7 +305,8 @@ void Generator::pipelinedTiles(unsigned depth) {
     OpBuilder::InsertionGuard guard(builder);
     Value iv = loop(trip, unroll).getInductionVar();
     for (int64_t u = 0; u < unroll; ++u)
-      emit("matmul", {Slice{tiles, iv, ahead + u}, Slice{w}, Slice{x}});
+      emit("matmul", {Slice{tiles, iv, ahead + u}, Slice{w}, Slice{x}},
+           tileAccumulates());
     if (chance(40))
       genBlock(depth + 1);
     for (int64_t u = 0; u < unroll; ++u)

@@ -204,7 +204,7 @@ LogicalResult Machine::execBlock(Block &block) {
 
 SimResult Machine::run() {
   int64_t maxPartitions = options.partitionCell;
-  llvm::DenseSet<Value> written;
+  bir::GroupStarts starts;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (auto memloc = dyn_cast<bir::MemLocOp>(op)) {
       if (memloc.isPsum())
@@ -215,8 +215,7 @@ SimResult Machine::run() {
     if (!inst)
       return;
     for (const bir::Access &access : inst.getAccesses())
-      if (bir::isWrite(access.kind) && written.insert(access.loc).second &&
-          access.kind == bir::AccessKind::ReadWrite)
+      if (bir::isWrite(access.kind) && starts.add(access))
         groupStarts.insert(op);
   });
   bankPartCells = maxPartitions / options.partitionCell;

@@ -47,6 +47,8 @@ LinearFunction psum::alloc::linearize(bir::FuncOp func) {
 
 PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
   PsumAccesses result;
+  // The linear order is program order, loop bodies once.
+  bir::GroupStarts starts;
   for (auto [index, point] : llvm::enumerate(lf.points)) {
     auto inst = dyn_cast<bir::InstructionOpInterface>(point.op);
     if (!inst)
@@ -54,7 +56,9 @@ PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
     for (const bir::Access &access : inst.getAccesses()) {
       bir::MemLocOp memloc = bir::getMemLoc(access.loc);
       if (memloc && memloc.isPsum())
-        result[access.loc].push_back({static_cast<unsigned>(index), access});
+        result[access.loc].push_back(
+            {static_cast<unsigned>(index), access,
+             bir::isWrite(access.kind) && starts.add(access)});
     }
   }
   return result;
@@ -117,11 +121,6 @@ bool psum::alloc::startsEveryIteration(const LinearFunction &lf,
 Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
   blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
   rotationIv = accesses.front().access.iv;
-  const LocAccess *first = llvm::find_if(
-      accesses, [](const LocAccess &a) { return bir::isWrite(a.access.kind); });
-  if (first != accesses.end() &&
-      first->access.kind == bir::AccessKind::ReadWrite)
-    groupStart = first;
   bool oneBlock = true;
   for (const LocAccess &a : accesses) {
     if (a.access.iv != rotationIv)
@@ -337,8 +336,8 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
     // loop starts, in each iteration of any loop around that one, or in
     // each of its own when each names another block: there it writes its
     // own block like a plain write, and no other.
-    bool freshStart = &w == overwrites.getGroupStart() &&
-                      (writeNest.back() != loop || startsEveryIteration(lf, w));
+    bool freshStart =
+        w.start && (writeNest.back() != loop || startsEveryIteration(lf, w));
     if (w.access.kind != bir::AccessKind::Write && !freshStart)
       continue;
     size_t common = sharedLoops(writeNest, readNest);
@@ -404,14 +403,13 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
   // A read may see what a write in an earlier iteration of a loop holding
   // both stored: the value is live around that loop, unless the read sees
   // only what the current iteration wrote. Outermost first: covering a loop
-  // covers those inside it. The first `+=` of a group starts it (below).
+  // covers those inside it. A `+=` that starts a group is no read (below).
   SmallVector<unsigned> writePoints;
   for (const LocAccess &a : accesses)
     if (bir::isWrite(a.access.kind))
       writePoints.push_back(a.point);
-  const LocAccess *start = overwrites.getGroupStart();
   for (const LocAccess &r : accesses) {
-    if (!bir::isRead(r.access.kind) || &r == start)
+    if (!bir::isRead(r.access.kind) || r.start)
       continue;
     for (unsigned loop : lf.loopNest(r.point)) {
       const unsigned *write =
@@ -424,12 +422,14 @@ Interval psum::alloc::liveInterval(const LinearFunction &lf,
     }
   }
 
-  // The first `+=` of a group starts it in the first iteration of its
+  // A `+=` that starts a group starts it in the first iteration of its
   // innermost loop and adds to the previous iteration's value in the others:
   // the group is live around that loop even if nothing reads it afterwards
   // (unless each iteration names a block, and a group, of its own).
-  if (start && !startsEveryIteration(lf, *start)) {
-    ArrayRef<unsigned> nest = lf.loopNest(start->point);
+  for (const LocAccess &start : accesses) {
+    if (!start.start || startsEveryIteration(lf, start))
+      continue;
+    ArrayRef<unsigned> nest = lf.loopNest(start.point);
     if (!nest.empty())
       coverLoop(lf, nest.back(), range);
   }

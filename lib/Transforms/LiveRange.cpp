@@ -87,7 +87,6 @@ static unsigned timelineShrinkFactor(int64_t blocks,
   int64_t step = loop ? loop.getStep() : 1;
   int64_t trips = loop ? loop.getTripCount() : 0;
   Overwrites overwrites(accesses);
-  const LocAccess *start = overwrites.getGroupStart();
 
   // Times are (pass phase, linear point): phase 0 the prologue, 1 + i
   // iteration i of L, trips + 1 the epilogue.
@@ -131,7 +130,7 @@ static unsigned timelineShrinkFactor(int64_t blocks,
     // A start begins afresh on entering its innermost loop: every pass when
     // that loop is below `level`, every iteration of L when it is L (each
     // names a block of its own), never when it is a loop around the pass.
-    bool isStart = &a == start;
+    bool isStart = a.start;
     bool covers =
         bir::isWrite(a.access.kind) && overwrites.coversReads(a.access);
     bool plainWrite = a.access.kind == bir::AccessKind::Write;
@@ -220,9 +219,8 @@ static unsigned computeShrinkFactor(int64_t blocks,
   // earlier in the iteration (accesses come in linear order, the loop
   // body's once), covering the read's partitions. Otherwise the read sees
   // what the bank held before, another block's value once blocks share it.
-  const LocAccess *start = Overwrites(accesses).getGroupStart();
   for (const LocAccess &r : accesses) {
-    if (!bir::isRead(r.access.kind) || &r == start)
+    if (!bir::isRead(r.access.kind) || r.start)
       continue;
     bir::AccessAttr rp = r.access.ap;
     SmallVector<std::pair<int64_t, int64_t>, 4> bytes;

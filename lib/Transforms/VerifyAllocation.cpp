@@ -513,15 +513,11 @@ class Dataflow {
 public:
   Dataflow(bir::FuncOp func, const Locations &locs) : locs(locs) {
     n = locs.memlocs.size();
-    // The first writer of a location, if a `+=` matmul, starts its group.
-    llvm::DenseSet<Value> written;
+    bir::GroupStarts starts;
     func.walk<WalkOrder::PreOrder>([&](bir::InstructionOpInterface inst) {
-      for (const bir::Access &access : inst.getAccesses()) {
-        if (!bir::isWrite(access.kind) || !written.insert(access.loc).second)
-          continue;
-        if (access.kind == bir::AccessKind::ReadWrite)
+      for (const bir::Access &access : inst.getAccesses())
+        if (bir::isWrite(access.kind) && starts.add(access))
           groupStarts.insert(inst.getOperation());
-      }
     });
     forward(func.getBodyBlock(), llvm::BitVector(n));
     backward(func.getBodyBlock(), llvm::BitVector(n));

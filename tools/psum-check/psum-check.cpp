@@ -71,8 +71,8 @@ static cl::opt<unsigned> pipelinesOpt(
     cl::cat(checkCategory));
 static cl::opt<unsigned> tileAccumulateOpt(
     "tile-accumulate", cl::init(0),
-    cl::desc("percent of tile arrays whose first write is a `+=` matmul "
-             "(0 keeps the functions of earlier versions)"),
+    cl::desc("percent of the tile writes that start the tiles' groups made "
+             "`+=` matmuls (0 keeps the functions of earlier versions)"),
     cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),

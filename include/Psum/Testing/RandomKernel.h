@@ -37,9 +37,10 @@ struct RandomKernelOptions {
   /// after it) or a loop filling every tile and a second loop draining them.
   /// 0 keeps the functions of earlier versions.
   unsigned pipelinePercent = 0;
-  /// Percent of tile arrays (filled by a loop: no pipeline prologue) whose
-  /// first write is a `+=` matmul, which starts each tile's group in its own
-  /// iteration. 0 keeps the functions of earlier versions.
+  /// Percent of the tile writes in a loop whose iv picks the tile, of tiles
+  /// no earlier write touches, made `+=` matmuls: each starts its tiles'
+  /// groups in their own iterations. 0 keeps the functions of earlier
+  /// versions.
   unsigned tileAccumulatePercent = 0;
 };
 

@@ -80,6 +80,8 @@ size_t sharedLoops(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b);
 struct LocAccess {
   unsigned point;
   bir::Access access;
+  /// A `+=` that starts its accumulation group (bir::GroupStarts).
+  bool start = false;
 };
 
 /// Accesses of every PSUM location, in linear order, keyed by location.
@@ -126,8 +128,6 @@ public:
   /// The first and last block `r` may name.
   std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
   int64_t numBlocks() const { return blocks; }
-  /// The first write, if a `+=`: it starts its group (no real read).
-  const LocAccess *getGroupStart() const { return groupStart; }
 
 private:
   int64_t partLo = INT64_MAX, partHi = INT64_MIN;
@@ -136,10 +136,9 @@ private:
   mlir::Value rotationIv;
   /// The block every read reads, if they all name the same constant one.
   std::optional<int64_t> onlyBlock;
-  const LocAccess *groupStart = nullptr;
 };
 
-/// Whether the group start `start` (Overwrites::getGroupStart) starts its
+/// Whether the group start `start` (LocAccess::start) starts its
 /// group in every iteration of its innermost loop, not only in the first:
 /// its block follows that loop's iv (`t[j] +=` in the loop of j), so each
 /// iteration names a block of its own, whose group starts there. It is

@@ -434,6 +434,50 @@ BlockSet::BlockSet(const Access &access, int64_t numBlocks) {
   stride = static_cast<int64_t>(loop.getStep());
 }
 
+bool BlockSet::intersects(const BlockSet &other) const {
+  int64_t lo = std::max(first, other.first), hi = std::min(last, other.last);
+  if (lo > hi)
+    return false;
+  // Walk the sparser set from lo: the residues modulo the denser one's
+  // stride repeat after that many steps.
+  const BlockSet &sparse = stride >= other.stride ? *this : other;
+  const BlockSet &dense = stride >= other.stride ? other : *this;
+  int64_t x = sparse.first + (lo - sparse.first + sparse.stride - 1) /
+                                 sparse.stride * sparse.stride;
+  for (int64_t k = 0; k < dense.stride && x <= hi; ++k, x += sparse.stride)
+    if (dense.contains(x))
+      return true;
+  return false;
+}
+
+bool GroupStarts::add(const Access &access) {
+  MemLocOp memloc = getMemLoc(access.loc);
+  if (!memloc || !memloc.isPsum() || full.contains(access.loc))
+    return false;
+  AccessAttr ap = access.ap;
+  Footprint footprint{BlockSet(access, memloc.getNumBlocks()),
+                      ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
+                      ap.getByteOffset(),
+                      ap.getByteOffset() + ap.getByteSize()};
+  SmallVector<Footprint, 2> &before = written[access.loc];
+  bool touched = llvm::any_of(before, [&](const Footprint &w) {
+    return w.partLo < footprint.partHi && footprint.partLo < w.partHi &&
+           w.byteLo < footprint.byteHi && footprint.byteLo < w.byteHi &&
+           w.blocks.intersects(footprint.blocks);
+  });
+  if (footprint.blocks.size() == memloc.getNumBlocks() &&
+      footprint.partLo == 0 &&
+      footprint.partHi == static_cast<int64_t>(memloc.getPartitions()) &&
+      footprint.byteLo == 0 &&
+      footprint.byteHi == static_cast<int64_t>(memloc.getBytes())) {
+    full.insert(access.loc);
+    written.erase(access.loc);
+  } else {
+    before.push_back(footprint);
+  }
+  return !touched && access.kind == AccessKind::ReadWrite;
+}
+
 bool BlockSet::contains(const BlockSet &other) const {
   if (stride == 1)
     return first <= other.first && other.last <= last;

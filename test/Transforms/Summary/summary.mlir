@@ -23,9 +23,10 @@
 // TENSORS-NEXT:     t4                       banks {{[0-3]}}          live [6, 13]{{$}}
 
 // The tiled matmul: one two-bank accumulation group and a one-bank tensor,
-// live together. Only the first `+=` of acc starts its group (in each %n);
-// the second half's `+=` adds to what the previous %n left there, so acc
-// is live around %n.
+// live together. Each half's `+=` starts its own group in each %n, but the
+// live range ends a value only at one write covering what the reads read
+// (pieces add up only in the read's own loop nest), so acc counts as live
+// around %n.
 // CHECK-LABEL: PSUM summary for @tiles (gen2, 8 banks of 2048 bytes)
 // CHECK-NEXT:   tensors in PSUM: 2
 // CHECK-NEXT:   banks used:      3 of 8 (0-2)

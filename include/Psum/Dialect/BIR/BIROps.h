@@ -74,7 +74,33 @@ struct BlockSet {
     return first <= block && block <= last && (block - first) % stride == 0;
   }
   bool contains(const BlockSet &other) const;
+  bool intersects(const BlockSet &other) const;
   int64_t size() const { return (last - first) / stride + 1; }
+};
+
+/// Which `+=` matmuls start their accumulation group. Fed the writes of a
+/// function in program order (loop bodies once, the allocator's linear
+/// order), a `+=` destination starts its group when no write before it
+/// touches what it writes: another block, other partitions or other bytes
+/// of a location (a pipeline loop's tiles after its prologue's, the upper
+/// half of a two-bank tile) are groups of their own. A start overwrites in
+/// the first iteration of its innermost loop, or in every iteration where
+/// each names a block of its own (namesBlockPerIteration).
+class GroupStarts {
+public:
+  /// Records the write `access` (of any location; only PSUM ones count) and
+  /// returns whether it is a `+=` that starts its group.
+  bool add(const Access &access);
+
+private:
+  struct Footprint {
+    BlockSet blocks;
+    int64_t partLo, partHi, byteLo, byteHi;
+  };
+  /// The writes so far of each PSUM location; empty once one wrote all of
+  /// it, after which nothing starts there.
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<Footprint, 2>> written;
+  llvm::DenseSet<mlir::Value> full;
 };
 } // namespace psum::bir
 
