@@ -57,8 +57,8 @@ PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
       bir::MemLocOp memloc = bir::getMemLoc(access.loc);
       if (memloc && memloc.isPsum())
         result[access.loc].push_back(
-            {static_cast<unsigned>(index), access,
-             bir::isWrite(access.kind) && starts.add(access)});
+            {static_cast<unsigned>(index),
+             bir::isWrite(access.kind) && starts.add(access), access});
     }
   }
   return result;

@@ -337,7 +337,8 @@ LogicalResult psum::alloc::spillProblem(
       continue;
     }
     // Each writer's writes and their saves (each save follows its writer)
-    // form a location of their own, the first writer's being the original;
+    // form a location of their own, the first writer's being the original
+    // (a spilled location has no `+=`, so no group starts);
     // each reader reads its own reload, written by copies just before it;
     // TensorCopy readers read the saved copy.
     std::vector<SmallVector<LocAccess>> writes, reloadWrites, reloadReads;
@@ -352,8 +353,8 @@ LogicalResult psum::alloc::spillProblem(
             (options.writeLocations && writes.back().front().point != point))
           writes.emplace_back();
         copied.kind = bir::AccessKind::Read;
-        writes.back().push_back({point, access.access});
-        writes.back().push_back({copy, copied});
+        writes.back().push_back({point, false, access.access});
+        writes.back().push_back({copy, false, copied});
         continue;
       }
       if (reloadReads.empty() || reloadReads.back().back().point != point) {
@@ -361,8 +362,8 @@ LogicalResult psum::alloc::spillProblem(
         reloadReads.emplace_back();
       }
       copied.kind = bir::AccessKind::Write;
-      reloadWrites.back().push_back({copy, copied});
-      reloadReads.back().push_back({point, access.access});
+      reloadWrites.back().push_back({copy, false, copied});
+      reloadReads.back().push_back({point, false, access.access});
     }
     auto mintNode = [blocks = node.blocks,
                      blockBanks = node.blockBanks](std::string &name) {

@@ -79,9 +79,10 @@ size_t sharedLoops(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b);
 /// One access of a location at a linear point.
 struct LocAccess {
   unsigned point;
+  /// A `+=` that starts its accumulation group (bir::GroupStarts). Next to
+  /// `point`, in what would be padding.
+  bool start;
   bir::Access access;
-  /// A `+=` that starts its accumulation group (bir::GroupStarts).
-  bool start = false;
 };
 
 /// Accesses of every PSUM location, in linear order, keyed by location.
