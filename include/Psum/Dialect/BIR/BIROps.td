@@ -196,12 +196,13 @@ def BIR_MatmulOp : BIR_InstructionOp<"matmul", (ins UnitAttr:$accumulate)> {
   let description = [{
     Multiplies `lhs` by `rhs` (both outside PSUM) and writes the product to
     a PSUM access pattern. With `+=` the product accumulates: the matmul
-    reads and writes the same location, and all matmuls writing one location
-    form an accumulation group. The first matmul of a group that is a `+=`
-    starts the group, overwriting, in the first iteration of its innermost
-    loop (the hardware's start flag), or in every iteration when its block
-    follows that loop's induction variable (each iteration names a block,
-    and a group, of its own).
+    reads and writes the same location, and the matmuls adding into one
+    part of a location form an accumulation group. A `+=` that no earlier
+    write touches (program order, loop bodies once) starts its group,
+    overwriting, in the first iteration of its innermost loop (the
+    hardware's start flag), or in every iteration when its block follows
+    that loop's induction variable (each iteration names a block, and a
+    group, of its own).
 
     Example:
 
