@@ -139,10 +139,7 @@ LogicalResult Machine::execInst(bir::InstructionOpInterface inst) {
     auto loop = dyn_cast<bir::LoopOp>(op->getParentOp());
     start = !loop ||
             ivValues.lookup(loop.getInductionVar()) == loop.getLower() ||
-            llvm::any_of(accesses, [&](const bir::Access &access) {
-              return access.kind == bir::AccessKind::ReadWrite &&
-                     bir::namesBlockPerIteration(op, access);
-            });
+            bir::startsEveryIteration(inst);
   }
   uint64_t readValue = 0x1234;
   SmallVector<uint64_t> sourceValues;

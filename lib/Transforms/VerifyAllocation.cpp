@@ -51,18 +51,6 @@ static State aroundLoop(const State &in, Transfer transfer) {
   }
 }
 
-/// Whether the group start `op` starts the group of `loc` in every
-/// iteration of its loop: each names a block of its own (`t[j] +=` in the
-/// loop of j). It is then a plain write of that block.
-static bool startsEveryIteration(Operation *op, Value loc) {
-  return llvm::any_of(cast<bir::InstructionOpInterface>(op).getAccesses(),
-                      [&](const bir::Access &access) {
-                        return access.loc == loc &&
-                               access.kind == bir::AccessKind::ReadWrite &&
-                               bir::namesBlockPerIteration(op, access);
-                      });
-}
-
 /// The accesses of `loc` by group starts directly in `loop`'s body: a group
 /// started there begins afresh on entering the loop, so it is not live
 /// before it.
@@ -266,7 +254,7 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
       continue;
     liveAfter[&op] = live;
     SmallVector<bir::Access> accesses = inst.getAccesses();
-    bool fresh = starts->contains(&op) && startsEveryIteration(&op, loc);
+    bool fresh = starts->contains(&op) && bir::startsEveryIteration(inst);
     for (const bir::Access &access : accesses) {
       if (access.loc != loc ||
           (access.kind != bir::AccessKind::Write && !fresh))
@@ -427,7 +415,7 @@ SmallVector<int64_t, 2> BlockLiveness::named(const bir::Access &access) const {
 bool BlockLiveness::startsHere(Operation *op) const {
   Operation *parent = op->getParentOp();
   auto loop = dyn_cast<bir::LoopOp>(parent);
-  if (!loop || startsEveryIteration(op, loc))
+  if (!loop || bir::startsEveryIteration(cast<bir::InstructionOpInterface>(op)))
     return true;
   auto it = unrolled.find(loop);
   return it != unrolled.end() && it->second == loop.getLower();

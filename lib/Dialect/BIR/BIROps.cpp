@@ -450,6 +450,13 @@ bool BlockSet::intersects(const BlockSet &other) const {
   return false;
 }
 
+bool psum::bir::startsEveryIteration(InstructionOpInterface op) {
+  return llvm::any_of(op.getAccesses(), [&](const Access &access) {
+    return access.kind == AccessKind::ReadWrite &&
+           namesBlockPerIteration(op, access);
+  });
+}
+
 bool GroupStarts::add(const Access &access) {
   MemLocOp memloc = getMemLoc(access.loc);
   if (!memloc || !memloc.isPsum() || full.contains(access.loc))

@@ -64,6 +64,11 @@ inline bool namesBlockPerIteration(mlir::Operation *op, const Access &access) {
   return access.iv && getLoopOf(access.iv).getOperation() == op->getParentOp();
 }
 
+/// Whether the `+=` of `op`, a group start (GroupStarts), starts in every
+/// iteration of its loop rather than only in the first: its block follows
+/// that loop's iv. It is then a plain write of that block.
+bool startsEveryIteration(InstructionOpInterface op);
+
 /// The blocks an access may name over all iterations of its loop: first,
 /// first + stride, ..., last (the op verifier keeps them in the location).
 struct BlockSet {
