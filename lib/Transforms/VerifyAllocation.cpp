@@ -557,12 +557,12 @@ public:
         if (it == locs.index.end() || !isStartRead(op, access))
           continue;
         effects.startReads.set(it->second);
-        if (!isa<bir::LoopOp>(op->getParentOp())) {
-          effects.reads.reset(it->second);
+        if (!isFreshStart(op, access))
+          continue;
+        effects.reads.reset(it->second);
+        if (!isa<bir::LoopOp>(op->getParentOp()) &&
+            startEndsValue(it->second, access))
           effects.kills.set(it->second);
-        } else if (bir::namesBlockPerIteration(op, access)) {
-          effects.reads.reset(it->second);
-        }
       }
     }
     return effects;
@@ -574,6 +574,28 @@ private:
   bool isStartRead(Operation *op, const bir::Access &access) const {
     return groupStarts.contains(op) &&
            access.kind == bir::AccessKind::ReadWrite;
+  }
+
+  /// Whether the start `access` of `op` starts afresh wherever `op` runs:
+  /// at the top of the function, or where each iteration of its loop names
+  /// a block of its own. It is then a plain write.
+  bool isFreshStart(Operation *op, const bir::Access &access) const {
+    return isStartRead(op, access) && (!isa<bir::LoopOp>(op->getParentOp()) ||
+                                       bir::namesBlockPerIteration(op, access));
+  }
+
+  /// Whether the group start `access` of `loc` leaves nothing of the older
+  /// value that a read could see, as far as a value per location can tell.
+  /// A start of one constant block leaves the others: the block adds to the
+  /// coverage instead. One indexed by an iv is taken to: a value per
+  /// location cannot follow its blocks, BlockLiveness does for the
+  /// locations that share banks.
+  bool startEndsValue(unsigned loc, const bir::Access &access) const {
+    const ReadHull &reads = locs.reads[loc];
+    return reads.covers(access.ap) &&
+           (access.iv || access.ap.allBlocks() ||
+            bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
+            access.ap.getBlockOffset() == reads.onlyBlock);
   }
 
   void forward(Block &block, llvm::BitVector written) {
@@ -630,7 +652,8 @@ private:
     SmallVector<bir::Access> accesses = inst.getAccesses();
     for (const bir::Access &access : accesses) {
       auto it = locs.index.find(access.loc);
-      if (it == locs.index.end() || access.kind != bir::AccessKind::Write)
+      if (it == locs.index.end() ||
+          (access.kind != bir::AccessKind::Write && !isFreshStart(op, access)))
         continue;
       bir::MemLocOp memloc = locs.memlocs[it->second];
       // Only the partitions and bytes some read reads need covering.
@@ -655,7 +678,8 @@ private:
     // the writes of two halves).
     for (const bir::Access &access : accesses) {
       auto it = locs.index.find(access.loc);
-      if (it == locs.index.end() || !bir::isRead(access.kind))
+      if (it == locs.index.end() || !bir::isRead(access.kind) ||
+          isFreshStart(op, access))
         continue;
       int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
       subtract(coverage.bytes[it->second], lo, hi);
@@ -781,12 +805,10 @@ private:
 
   /// The locations whose groups started directly in `loop` leave nothing
   /// of an older value that a read after the loop entry could see. A start
-  /// overwrites its block on entering the loop, before any read (it is the
-  /// first access of its location). A start of one constant block leaves
-  /// the other blocks: it adds to `coverage`, and kills once the blocks
-  /// covered hold all that reads read. One indexed by an iv is taken to
-  /// kill: a value per location cannot follow its blocks, BlockLiveness
-  /// does for the locations that share banks.
+  /// overwrites its part on entering the loop, before any read of it (no
+  /// access touches it before the start). A start of one constant block
+  /// adds it to `coverage` (startEndsValue), and kills once the blocks
+  /// covered hold all that reads read.
   llvm::BitVector startedKills(bir::LoopOp loop, Coverage &coverage) {
     llvm::BitVector kills(n);
     for (Operation &nested : loop.getBodyBlock()) {
@@ -799,16 +821,13 @@ private:
             !locs.reads[it->second].covers(access.ap))
           continue;
         unsigned loc = it->second;
-        const ReadHull &reads = locs.reads[loc];
-        if (access.iv || access.ap.allBlocks() ||
-            bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
-            access.ap.getBlockOffset() == reads.onlyBlock) {
+        if (startEndsValue(loc, access)) {
           kills.set(loc);
           continue;
         }
         llvm::BitVector &blocks = blocksOf(coverage, loc);
         blocks.set(access.ap.getBlockOffset());
-        if (reads.coversBlocks(blocks))
+        if (locs.reads[loc].coversBlocks(blocks))
           kills.set(loc);
       }
     }

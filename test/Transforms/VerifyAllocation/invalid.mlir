@@ -345,3 +345,24 @@ bir.func @start_of_another_constant_block attributes {arch = #bir.arch<gen2>} {
     bir.inst "fill" writes(%acc[0:128, 0:2048, 0]) reads() latency 10
   }
 }
+
+// -----
+
+// The `+=` of block 2 starts its own group (nothing wrote block 2 before),
+// at the top of the function: it ends block 2's old value, not block 0's,
+// which is written before x and read after the start. x may not take block
+// 0's bank.
+bir.func @top_level_start_of_another_block attributes {arch = #bir.arch<gen2>} {
+  %w   = bir.memloc "w" sbuf [128, 1024] x 4
+  %y   = bir.memloc "y" sbuf [128, 2048] x 4
+  %acc = bir.memloc "acc" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+  // expected-note @+1 {{'x' is defined here}}
+  %x   = bir.memloc "x" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  bir.matmul %acc[0:128, 0:2048, 0] = %w[0:128, 0:1024, 0], %w[0:128, 0:1024, 1] latency 64
+  // expected-error @+1 {{PSUM locations 'acc' and 'x' both hold values here but share bank 0}}
+  bir.matmul %x = %w[0:128, 0:1024, 1], %w[0:128, 0:1024, 2] latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %x latency 32
+  bir.matmul %acc[0:128, 0:2048, 2] += %w[0:128, 0:1024, 2], %w[0:128, 0:1024, 0] latency 64
+  bir.activation relu %y[0:128, 0:2048, 1] = %acc[0:128, 0:2048, 0] latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %acc[0:128, 0:2048, 2] latency 32
+}
