@@ -216,11 +216,26 @@ void Generator::accumulationLoop(unsigned depth) {
   Value acc = memloc("acc" + std::to_string(numTensors++),
                      bir::MemorySpace::psum, bytes, 1);
   accumulatorBanks += banks;
+  // A two-bank group is sometimes filled by a `+=` per bank (one matmul
+  // writes one bank at most), the halves in one loop or in two.
+  bool byHalves = banks == 2 && tileAccumulates();
   OpBuilder::InsertionGuard guard(builder);
-  loop(1 + pick(options.maxTripCount));
-  emit("matmul", {Slice{acc}, Slice{w}, Slice{x}}, /*accumulate=*/true);
+  bir::LoopOp kLoop = loop(1 + pick(options.maxTripCount));
+  if (!byHalves)
+    emit("matmul", {Slice{acc}, Slice{w}, Slice{x}}, /*accumulate=*/true);
+  else
+    emit("matmul", {Slice{acc, {}, -1, 0, 2048}, Slice{w}, Slice{x}},
+         /*accumulate=*/true);
   if (chance(40))
     genBlock(depth + 1);
+  if (byHalves) {
+    if (chance(40)) {
+      builder.setInsertionPointAfter(kLoop);
+      loop(1 + pick(options.maxTripCount));
+    }
+    emit("matmul", {Slice{acc, {}, -1, 2048, 2048}, Slice{w}, Slice{x}},
+         /*accumulate=*/true);
+  }
   live.push_back({acc, banks, true});
 }
 

@@ -321,7 +321,8 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
     }
   }
   // Byte ranges of r written by writes of every block (or of the block
-  // all reads read) before it: pieces add up.
+  // all reads read) before it, in r's loops or in loops that ended before
+  // it (which ran at least once): pieces add up.
   SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
   int64_t readLo = r.access.ap.getByteOffset();
   int64_t readHi = readLo + r.access.ap.getByteSize();
@@ -342,7 +343,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       continue;
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
-    if (prefix && overwrites.addsBytes(w.access)) {
+    if (overwrites.addsBytes(w.access)) {
       int64_t lo = w.access.ap.getByteOffset();
       bytes.push_back({lo, lo + w.access.ap.getByteSize()});
       if (bytesCovered()) {

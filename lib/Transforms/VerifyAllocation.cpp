@@ -655,16 +655,9 @@ private:
       if (it == locs.index.end() ||
           (access.kind != bir::AccessKind::Write && !isFreshStart(op, access)))
         continue;
-      bir::MemLocOp memloc = locs.memlocs[it->second];
       // Only the partitions and bytes some read reads need covering.
       const ReadHull &reads = locs.reads[it->second];
-      bool allRows =
-          !access.iv && reads.coversRows(access.ap) &&
-          (access.ap.allBlocks() || memloc.getNumBlocks() == 1 ||
-           access.ap.getBlockOffset() == reads.onlyBlock);
-      int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
-      if (allRows &&
-          add(coverage.bytes[it->second], lo, hi, reads.byteLo, reads.byteHi))
+      if (coverBytes(it->second, access, coverage))
         kills.set(it->second);
       if (!access.iv && !access.ap.allBlocks() && reads.covers(access.ap)) {
         llvm::BitVector &blocks = blocksOf(coverage, it->second);
@@ -690,6 +683,20 @@ private:
         blocks->second.reset(access.ap.getBlockOffset());
     }
     return kills;
+  }
+
+  /// Adds to `coverage` the bytes `access` overwrites of every partition
+  /// reads of `loc` read, if it writes them in all blocks (or in the one
+  /// all reads read); whether the bytes covered now hold all reads read.
+  bool coverBytes(unsigned loc, const bir::Access &access, Coverage &coverage) {
+    const ReadHull &reads = locs.reads[loc];
+    if (access.iv || !reads.coversRows(access.ap) ||
+        !(access.ap.allBlocks() ||
+          bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
+          access.ap.getBlockOffset() == reads.onlyBlock))
+      return false;
+    int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
+    return add(coverage.bytes[loc], lo, hi, reads.byteLo, reads.byteHi);
   }
 
   llvm::BitVector &blocksOf(Coverage &coverage, unsigned loc) {
@@ -751,9 +758,9 @@ private:
     Coverage coverage;
     for (Operation &op : llvm::reverse(block)) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
-        // Forget the coverage of the blocks the loop may read (a group
-        // start's read is not one: it reads what the start wrote), except
-        // blocks it sweeps: those it overwrites before reading them.
+        // Forget the coverage of the blocks and bytes the loop may read (a
+        // group start's read is not one: it reads what the start wrote),
+        // except blocks it sweeps: those it overwrites before reading them.
         llvm::SetVector<unsigned> touched;
         Coverage readByLoop;
         loop.walk([&](bir::InstructionOpInterface inst) {
@@ -764,6 +771,9 @@ private:
             touched.insert(it->second);
             if (!bir::isRead(access.kind) || isStartRead(inst, access))
               continue;
+            int64_t lo = access.ap.getByteOffset();
+            subtract(coverage.bytes[it->second], lo,
+                     lo + access.ap.getByteSize());
             if (access.iv || access.ap.allBlocks())
               blocksOf(readByLoop, it->second).set();
             else
@@ -772,7 +782,6 @@ private:
         });
         llvm::BitVector swept(n);
         for (unsigned loc : touched) {
-          coverage.bytes.erase(loc);
           const std::optional<Sweep> &sweep = sweepOf(loop, loc);
           if (!sweep) {
             if (auto read = readByLoop.blocks.find(loc);
@@ -808,7 +817,8 @@ private:
   /// overwrites its part on entering the loop, before any read of it (no
   /// access touches it before the start). A start of one constant block
   /// adds it to `coverage` (startEndsValue), and kills once the blocks
-  /// covered hold all that reads read.
+  /// covered hold all that reads read; one of some bytes of all blocks adds
+  /// them (the two halves of a two-bank tile).
   llvm::BitVector startedKills(bir::LoopOp loop, Coverage &coverage) {
     llvm::BitVector kills(n);
     for (Operation &nested : loop.getBodyBlock()) {
@@ -817,10 +827,14 @@ private:
         continue;
       for (const bir::Access &access : inst.getAccesses()) {
         auto it = locs.index.find(access.loc);
-        if (it == locs.index.end() || !isStartRead(inst, access) ||
-            !locs.reads[it->second].covers(access.ap))
+        if (it == locs.index.end() || !isStartRead(inst, access))
           continue;
         unsigned loc = it->second;
+        if (!locs.reads[loc].covers(access.ap)) {
+          if (coverBytes(loc, access, coverage))
+            kills.set(loc);
+          continue;
+        }
         if (startEndsValue(loc, access)) {
           kills.set(loc);
           continue;

@@ -158,7 +158,9 @@ bool startsEveryIteration(const LinearFunction &lf, const LocAccess &start);
 /// same run of the loop wrote, except in its first iterations (a read of
 /// `t[j]` after writes of `t[j + 1]`). A read inside such a sweep needs only
 /// the blocks of those first iterations from before it (a pipeline's
-/// prologue `t[0]`). A group start is a plain write of its block where it
+/// prologue `t[0]`). Writes of some bytes of all blocks (or of the block
+/// all reads read) add up, in r's loops and in loops that ended before r.
+/// A group start is a plain write of its block where it
 /// starts afresh: in every iteration of the loops around its innermost
 /// one. These are the rules psum-verify-allocation applies.
 bool readsOwnIteration(const LinearFunction &lf,

@@ -23,10 +23,9 @@
 // TENSORS-NEXT:     t4                       banks {{[0-3]}}          live [6, 13]{{$}}
 
 // The tiled matmul: one two-bank accumulation group and a one-bank tensor,
-// live together. Each half's `+=` starts its own group in each %n, but the
-// live range ends a value only at one write covering what the reads read
-// (pieces add up only in the read's own loop nest), so acc counts as live
-// around %n.
+// live together. Each half's `+=` starts its own group in each %n: the
+// halves add up, nothing is carried around %n, and acc is live from the
+// header of %k to its read.
 // CHECK-LABEL: PSUM summary for @tiles (gen2, 8 banks of 2048 bytes)
 // CHECK-NEXT:   tensors in PSUM: 2
 // CHECK-NEXT:   banks used:      3 of 8 (0-2)
@@ -34,7 +33,7 @@
 // CHECK-NEXT:   spills:          0 tensors spilled, 0 copies inserted (0 saves, 0 reloads)
 // CHECK-NEXT:   heuristic:       seed
 // CHECK-NEXT:   score:           0 (spill bank x cycles)
-// TENSORS-NEXT:     acc                      banks {{[0-9]-[0-9]}}        live [0, 8]     accumulation-group
+// TENSORS-NEXT:     acc                      banks {{[0-9]-[0-9]}}        live [1, 6]     accumulation-group
 // TENSORS-NEXT:     tr                       banks {{[0-9]}}          live [5, 7]{{$}}
 
 // The seed heuristic spills a, b, c and d, then t, which is written twice:

@@ -366,3 +366,28 @@ bir.func @top_level_start_of_another_block attributes {arch = #bir.arch<gen2>} {
   bir.activation relu %y[0:128, 0:2048, 1] = %acc[0:128, 0:2048, 0] latency 32
   bir.activation relu %y[0:128, 0:2048, 2] = %acc[0:128, 0:2048, 2] latency 32
 }
+
+// -----
+
+// Only the lower half of acc starts in %k; the upper half, written before
+// %n, is read in every pass: acc is live around %n and b may not take its
+// banks.
+bir.func @one_half_carried attributes {arch = #bir.arch<gen1>} {
+  %w   = bir.memloc "w" sbuf [64, 1024] x 8
+  %x   = bir.memloc "x" sbuf [64, 2048] x 8
+  %acc = bir.memloc "acc" psum [64, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
+  // expected-note @+1 {{'b' is defined here}}
+  %b   = bir.memloc "b" psum [64, 6144] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %y   = bir.memloc "y" sbuf [64, 4096] x 4
+  %z   = bir.memloc "z" sbuf [64, 6144] x 4
+  bir.matmul %acc[0:64, 2048:4096] = %w[0:64, 0:1024, 0], %x[0:64, 0:2048, 0] latency 64
+  bir.loop %n = 0 to 4 {
+    bir.loop %k = 0 to 8 {
+      bir.matmul %acc[0:64, 0:2048] += %w[0:64, 0:1024, %k], %x[0:64, 0:2048, %k] latency 64
+    }
+    bir.activation relu %y[0:64, 0:4096, %n] = %acc latency 32
+    // expected-error @+1 {{PSUM locations 'acc' and 'b' both hold values here but share bank 0}}
+    bir.inst "fill" writes(%b) reads(%y[0:64, 0:4096, %n]) latency 40
+    bir.activation identity %z[0:64, 0:6144, %n] = %b latency 32
+  }
+}

@@ -182,3 +182,30 @@ bir.func @per_block_accumulation_not_carried attributes {arch = #bir.arch<gen2, 
     }
   }
 }
+
+// -----
+
+// The halves of acc start their groups in %k in every pass of %n: they add
+// up, nothing of acc is carried around %n, and b takes its banks after the
+// read. (Until session 11 the check forgot, at a loop, the bytes the loop's
+// starts overwrite, and took acc to be live around %n.)
+// CHECK-LABEL: bir.func @halves_started_in_an_inner_loop
+bir.func @halves_started_in_an_inner_loop attributes {arch = #bir.arch<gen1>} {
+  %w   = bir.memloc "w" sbuf [64, 1024] x 8
+  %x   = bir.memloc "x" sbuf [64, 2048] x 8
+  %acc = bir.memloc "acc" psum [64, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %b   = bir.memloc "b" psum [64, 6144] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %y   = bir.memloc "y" sbuf [64, 4096] x 4
+  %z   = bir.memloc "z" sbuf [64, 6144] x 4
+  bir.loop %n = 0 to 4 {
+    bir.loop %k = 0 to 8 {
+      bir.matmul %acc[0:64, 0:2048] += %w[0:64, 0:1024, %k], %x[0:64, 0:2048, %k] latency 64
+    }
+    bir.loop %k2 = 0 to 8 {
+      bir.matmul %acc[0:64, 2048:4096] += %w[0:64, 0:1024, %k2], %x[0:64, 0:2048, %k2] latency 64
+    }
+    bir.activation relu %y[0:64, 0:4096, %n] = %acc latency 32
+    bir.inst "fill" writes(%b) reads(%y[0:64, 0:4096, %n]) latency 40
+    bir.activation identity %z[0:64, 0:6144, %n] = %b latency 32
+  }
+}
