@@ -2,7 +2,7 @@
 """Generates bir kernels of a given size for the psum-allocate scaling benchmark.
 
 Usage:
-  gen_kernels.py --kind {matmul,attention,mixed} --size 10k --pressure {1,4}
+  gen_kernels.py --kind {matmul,attention,mixed,unrolled} --size 10k --pressure {1,4}
                  [--functions N] [--seed S] [-o FILE]
 
 The size counts instruction ops (bir.matmul, bir.activation, bir.tensor_copy,
@@ -26,6 +26,14 @@ nest of its kind:
              accumulators and tiles ([128, 4096] = 2 banks per block), plain
              tiles drained by tensor_copy, transposes, and locations whose two
              halves are used at disjoint times (split candidates).
+  unrolled   a fully unrolled tile pipeline: one function-wide PSUM array
+             `u x N` with a block per tile (N grows with the size), each tile
+             accumulated by 2-4 `+=` matmuls naming its constant block and
+             drained 0-1 tiles later (pressure 1) or 2-3 (pressure 4), the
+             block count rounded up to a multiple of 2 (4) so that the tiles
+             live at once rotate over a divisor of it. The
+             location has as many blocks and accesses as the function has
+             tiles: what is per-location work must not be quadratic.
 
 PSUM pressure: `--pressure P` aims at about 8*P banks live at once (8 banks on
 gen2). Besides each unit's own tiles, "carried" plain tiles are opened by a
@@ -41,7 +49,7 @@ import random
 import sys
 
 NUM_BANKS = 8
-KINDS = ("matmul", "attention", "mixed")
+KINDS = ("matmul", "attention", "mixed", "unrolled")
 
 
 def parse_size(text):
@@ -73,6 +81,9 @@ class Func:
         self.insts = 0
         self.psum = 0
         self.counter = 0
+        self.array_line = None  # where the unrolled array `u` is declared
+        self.array_blocks = 0
+        self.array_quantum = 1  # the block count is a multiple of it
         for sname, shape in self.SBUF:
             self.line('%%%s = bir.memloc "%s" sbuf %s' % (sname, sname, shape))
 
@@ -105,7 +116,24 @@ class Func:
         self.depth -= 1
         self.line('}')
 
+    def array_block(self):
+        """The next block of the function's unrolled tile array `u`, which
+        finish() declares with as many blocks as were taken."""
+        if self.array_line is None:
+            self.array_line = len(self.lines)
+            self.lines.append(None)
+            self.psum += 1
+        self.array_blocks += 1
+        return self.array_blocks - 1
+
     def finish(self):
+        if self.array_line is not None:
+            # Rounded up so that the tiles live at once can rotate over a
+            # divisor of the block count (the shrink factor divides it).
+            q = self.array_quantum
+            blocks = (self.array_blocks + q - 1) // q * q
+            self.lines[self.array_line] = '  %%u = bir.memloc "u" psum [128, 2048]%s' % (
+                ' x %d' % blocks if blocks > 1 else '')
         self.lines.append('}')
         return self.lines
 
@@ -139,15 +167,15 @@ def plain_tile(f, bytes_=2048):
     return t
 
 
-def drain_tile(f, t, bytes_=2048, how='activation'):
+def drain_tile(f, t, bytes_=2048, how='activation', block=None):
     dst = 'yb' if bytes_ > 2048 else 'y'
     if how == 'copy':
         f.inst('bir.tensor_copy %s = %s latency 64' % (
-            Func.ap(dst, 0, bytes_, f.sb()), Func.ap(t, 0, bytes_)))
+            Func.ap(dst, 0, bytes_, f.sb()), Func.ap(t, 0, bytes_, block)))
     else:
         fn = f.rng.choice(('relu', 'gelu', 'silu', 'identity'))
         f.inst('bir.activation %s %s = %s latency 32' % (
-            fn, Func.ap(dst, 0, bytes_, f.sb()), Func.ap(t, 0, bytes_)))
+            fn, Func.ap(dst, 0, bytes_, f.sb()), Func.ap(t, 0, bytes_, block)))
 
 
 def unit_matmul(rng, pressure):
@@ -361,7 +389,31 @@ def unit_mixed(rng, pressure):
     return emit, internal, acc
 
 
-UNITS = {'matmul': unit_matmul, 'attention': unit_attention, 'mixed': unit_mixed}
+def unit_unrolled(rng, pressure):
+    ahead = rng.randint(0, 1) if pressure == 1 else rng.randint(2, 3)
+    tiles = rng.randint(ahead + 1, ahead + 4)
+    K = rng.randint(2, 4)
+
+    def emit(f):
+        f.array_quantum = max(f.array_quantum, 4 if pressure == 4 else 2)
+        blocks = []
+        for _ in range(tiles):
+            b = f.array_block()
+            blocks.append(b)
+            for _ in range(K):
+                f.inst('bir.matmul %s += %s, %s latency 64' % (
+                    Func.ap('u', 0, 2048, b), Func.ap('w', 0, 1024, f.sb()),
+                    Func.ap('x', 0, 2048, f.sb())))
+            if len(blocks) > ahead:
+                drain_tile(f, 'u', block=blocks.pop(0))
+        for b in blocks:
+            drain_tile(f, 'u', block=b)
+
+    return emit, ahead + 1, ahead + 1
+
+
+UNITS = {'matmul': unit_matmul, 'attention': unit_attention, 'mixed': unit_mixed,
+         'unrolled': unit_unrolled}
 
 
 def gen_function(name, kind, pressure, budget, rng):

@@ -29,7 +29,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 GEN = os.path.join(HERE, 'gen_kernels.py')
-KINDS = ('matmul', 'attention', 'mixed')
+KINDS = ('matmul', 'attention', 'mixed', 'unrolled')
 # 1M cases in the order they run while the budget lasts: both pressures early.
 PRIORITY_1M = (('matmul', 1), ('mixed', 4), ('attention', 1), ('matmul', 4),
                ('mixed', 1), ('attention', 4))
@@ -641,8 +641,9 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
       % (host['cpu'], host['nproc'], host['mem'], host['kernel'], *host['load']))
     w('* psum-opt: `%s`, built from %s.' % (os.path.relpath(args.psum_opt, ROOT), args.source or '?'))
     w('* Configurations of the pass: %s.' % ', '.join(variant_desc(*v) for v in variants))
-    w('* Kernels: `bench/gen_kernels.py` (kinds `matmul`, `attention`, `mixed`; '
-      '`--pressure 1`: about 8 banks live, `--pressure 4`: about 32), seed 1, gen2 (8 banks).')
+    w('* Kernels: `bench/gen_kernels.py` (kinds %s; '
+      '`--pressure 1`: about 8 banks live, `--pressure 4`: about 32), seed 1, gen2 (8 banks).'
+      % ', '.join('`%s`' % k for k in kinds))
     w('')
     w('How to run (options: `--rev REV` exports a commit clean and builds it in '
       '`build-bench/rev-<sha>/`; `--variant LABEL=OPTIONS`, repeatable, picks `--psum-allocate` '

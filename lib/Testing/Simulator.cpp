@@ -138,7 +138,8 @@ LogicalResult Machine::execInst(bir::InstructionOpInterface inst) {
     // each names a block, and so a group, of its own.
     auto loop = dyn_cast<bir::LoopOp>(op->getParentOp());
     start = !loop ||
-            ivValues.lookup(loop.getInductionVar()) == loop.getLower() ||
+            ivValues.lookup(loop.getInductionVar()) ==
+                static_cast<int64_t>(loop.getLower()) ||
             bir::startsEveryIteration(inst);
   }
   uint64_t readValue = 0x1234;
@@ -182,7 +183,8 @@ LogicalResult Machine::execBlock(Block &block) {
   for (Operation &op : block) {
     if (auto loop = dyn_cast<bir::LoopOp>(op)) {
       Value iv = loop.getInductionVar();
-      for (int64_t i = loop.getLower(); i < loop.getUpper(); i += loop.getStep()) {
+      for (int64_t k = 0, trip = loop.getTripCount(); k < trip; ++k) {
+        int64_t i = static_cast<int64_t>(loop.getLower() + k * loop.getStep());
         ivValues[iv] = i;
         iteration.push_back(i);
         LogicalResult body = execBlock(loop.getBodyBlock());

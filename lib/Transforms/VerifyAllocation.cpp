@@ -418,7 +418,8 @@ bool BlockLiveness::startsHere(Operation *op) const {
   if (!loop || bir::startsEveryIteration(cast<bir::InstructionOpInterface>(op)))
     return true;
   auto it = unrolled.find(loop);
-  return it != unrolled.end() && it->second == loop.getLower();
+  return it != unrolled.end() &&
+         it->second == static_cast<int64_t>(loop.getLower());
 }
 
 void BlockLiveness::checkHolding(Operation *op, const Blocks &holding) {
@@ -971,8 +972,8 @@ void PsumVerifyAllocationPass::runOnOperation() {
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
     if (!memloc.isPsum() || memloc.getResult().use_empty())
       continue;
-    uint64_t footprint;
-    int64_t liveBlocks;
+    uint64_t footprint = 0;
+    int64_t liveBlocks = 0;
     if (failed(checkBanks(memloc, *geometry, footprint, liveBlocks))) {
       ok = false;
       continue;

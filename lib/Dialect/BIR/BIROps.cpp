@@ -466,12 +466,8 @@ bool GroupStarts::add(const Access &access) {
                       ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
                       ap.getByteOffset(),
                       ap.getByteOffset() + ap.getByteSize()};
-  SmallVector<Footprint, 2> &before = written[access.loc];
-  bool touched = llvm::any_of(before, [&](const Footprint &w) {
-    return w.partLo < footprint.partHi && footprint.partLo < w.partHi &&
-           w.byteLo < footprint.byteHi && footprint.byteLo < w.byteHi &&
-           w.blocks.intersects(footprint.blocks);
-  });
+  Writes &before = written[access.loc];
+  bool touched = before.touch(footprint);
   if (footprint.blocks.size() == memloc.getNumBlocks() &&
       footprint.partLo == 0 &&
       footprint.partHi == static_cast<int64_t>(memloc.getPartitions()) &&
@@ -479,10 +475,33 @@ bool GroupStarts::add(const Access &access) {
       footprint.byteHi == static_cast<int64_t>(memloc.getBytes())) {
     full.insert(access.loc);
     written.erase(access.loc);
+  } else if (footprint.blocks.size() == 1) {
+    before.byBlock[footprint.blocks.first].push_back(footprint);
   } else {
-    before.push_back(footprint);
+    before.spread.push_back(footprint);
   }
   return !touched && access.kind == AccessKind::ReadWrite;
+}
+
+bool GroupStarts::Writes::touch(const Footprint &footprint) const {
+  auto touches = [&](const Footprint &w) {
+    return w.overlapsRows(footprint) && w.blocks.intersects(footprint.blocks);
+  };
+  if (llvm::any_of(spread, touches))
+    return true;
+  const BlockSet &blocks = footprint.blocks;
+  // Look the blocks up, or walk the blocks written, whichever is fewer.
+  if (blocks.size() <= static_cast<int64_t>(byBlock.size())) {
+    for (int64_t block = blocks.first; block <= blocks.last;
+         block += blocks.stride)
+      if (auto it = byBlock.find(block);
+          it != byBlock.end() && llvm::any_of(it->second, touches))
+        return true;
+    return false;
+  }
+  return llvm::any_of(byBlock, [&](const auto &entry) {
+    return blocks.contains(entry.first) && llvm::any_of(entry.second, touches);
+  });
 }
 
 bool BlockSet::contains(const BlockSet &other) const {
@@ -493,13 +512,35 @@ bool BlockSet::contains(const BlockSet &other) const {
   });
 }
 
+namespace {
+/// The writes of one PSUM location, by block: those of one constant block
+/// under it, the others (of all blocks, or of blocks following an iv)
+/// apart, so that a read looks only at the writes of its blocks.
+struct LocWrites {
+  int64_t numBlocks = 1;
+  llvm::DenseMap<int64_t, SmallVector<AccessAttr, 1>> byBlock;
+  SmallVector<std::pair<BlockSet, AccessAttr>> spread;
+
+  void add(const Access &write) {
+    if (!write.iv && !write.ap.allBlocks())
+      byBlock[write.ap.getBlockOffset()].push_back(write.ap);
+    else
+      spread.push_back({BlockSet(write, numBlocks), write.ap});
+  }
+  ArrayRef<AccessAttr> ofBlock(int64_t block) const {
+    auto it = byBlock.find(block);
+    return it == byBlock.end() ? ArrayRef<AccessAttr>() : ArrayRef(it->second);
+  }
+};
+} // namespace
+
 LogicalResult FuncOp::verifyRegions() {
   // Runs after every nested op verified, so accesses are well formed.
   // PSUM has no initial contents: a PSUM read needs an earlier write. The
   // only exception is the accumulating matmul that starts its group. One
   // walk checks that and gathers each location's writes and the PSUM reads.
   llvm::DenseSet<Value> written;
-  llvm::DenseMap<Value, SmallVector<Access>> writes;
+  llvm::DenseMap<Value, LocWrites> writes;
   SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
   LogicalResult result = success();
   walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
@@ -522,8 +563,12 @@ LogicalResult FuncOp::verifyRegions() {
       if (!isWrite(access.kind))
         continue;
       written.insert(access.loc);
-      if (spaceOf(access.loc) == MemorySpace::psum)
-        writes[access.loc].push_back(access);
+      if (spaceOf(access.loc) != MemorySpace::psum)
+        continue;
+      auto [it, inserted] = writes.try_emplace(access.loc);
+      if (inserted)
+        it->second.numBlocks = getMemLoc(access.loc).getNumBlocks();
+      it->second.add(access);
     }
   });
   if (failed(result))
@@ -537,22 +582,27 @@ LogicalResult FuncOp::verifyRegions() {
     InstructionOpInterface inst = read.first;
     const Access &access = read.second;
     MemLocOp memloc = getMemLoc(access.loc);
-    auto it = writes.find(access.loc);
-    ArrayRef<Access> locWrites =
-        it == writes.end() ? ArrayRef<Access>() : ArrayRef(it->second);
-    BlockSet readBlocks(access, memloc.getNumBlocks());
+    // Every PSUM read passed the walk above, so its location has writes.
+    const LocWrites &locWrites = writes.find(access.loc)->second;
+    BlockSet readBlocks(access, locWrites.numBlocks);
     // Writes that cover all the read may read settle it at once.
-    if (llvm::any_of(locWrites, [&](const Access &write) {
-          return BlockSet(write, memloc.getNumBlocks()).contains(readBlocks) &&
-                 !uncoveredPart(access.ap, write.ap);
-        }))
+    auto covers = [&](AccessAttr write) {
+      return !uncoveredPart(access.ap, write);
+    };
+    if (llvm::any_of(locWrites.spread,
+                     [&](const std::pair<BlockSet, AccessAttr> &write) {
+                       return write.first.contains(readBlocks) &&
+                              covers(write.second);
+                     }) ||
+        (readBlocks.size() == 1 &&
+         llvm::any_of(locWrites.ofBlock(readBlocks.first), covers)))
       continue;
     for (int64_t k = 0; k < readBlocks.size(); ++k) {
       int64_t block = readBlocks.first + k * readBlocks.stride;
-      SmallVector<AccessAttr> blockWrites;
-      for (const Access &write : locWrites)
-        if (BlockSet(write, memloc.getNumBlocks()).contains(block))
-          blockWrites.push_back(write.ap);
+      SmallVector<AccessAttr> blockWrites(locWrites.ofBlock(block));
+      for (const auto &[blocks, write] : locWrites.spread)
+        if (blocks.contains(block))
+          blockWrites.push_back(write);
       std::optional<std::array<int64_t, 4>> hole =
           uncoveredPart(access.ap, blockWrites);
       if (!hole)

@@ -101,10 +101,22 @@ private:
   struct Footprint {
     BlockSet blocks;
     int64_t partLo, partHi, byteLo, byteHi;
+    bool overlapsRows(const Footprint &other) const {
+      return partLo < other.partHi && other.partLo < partHi &&
+             byteLo < other.byteHi && other.byteLo < byteHi;
+    }
   };
-  /// The writes so far of each PSUM location; empty once one wrote all of
+  /// The writes so far of one PSUM location: those of one block under it,
+  /// the others apart, so that a write of one block of many looks only at
+  /// the writes that may touch it.
+  struct Writes {
+    llvm::DenseMap<int64_t, llvm::SmallVector<Footprint, 1>> byBlock;
+    llvm::SmallVector<Footprint, 1> spread;
+    bool touch(const Footprint &footprint) const;
+  };
+  /// The writes so far of each PSUM location; none once one wrote all of
   /// it, after which nothing starts there.
-  llvm::DenseMap<mlir::Value, llvm::SmallVector<Footprint, 2>> written;
+  llvm::DenseMap<mlir::Value, Writes> written;
   llvm::DenseSet<mlir::Value> full;
 };
 } // namespace psum::bir
