@@ -85,11 +85,15 @@ static void subtract(ByteRanges &ranges, int64_t lo, int64_t hi) {
   ranges = std::move(rest);
 }
 
+static void unite(ByteRanges &ranges, int64_t lo, int64_t hi) {
+  subtract(ranges, lo, hi);
+  ranges.push_back({lo, hi});
+}
+
 /// Adds [lo, hi) and returns whether the ranges now cover [from, to).
 static bool add(ByteRanges &ranges, int64_t lo, int64_t hi, int64_t from,
                 int64_t to) {
-  subtract(ranges, lo, hi);
-  ranges.push_back({lo, hi});
+  unite(ranges, lo, hi);
   return rangesCover(ranges, from, to);
 }
 
@@ -709,90 +713,114 @@ private:
     return it->second;
   }
 
-  /// The sweep of `loc` by `loop`, if the loop indexes it only by its own
-  /// induction variable (step 1) and reads no block from before the loop
-  /// that the analysis cannot name.
-  const std::optional<Sweep> &sweepOf(bir::LoopOp loop, unsigned loc) {
-    auto [it, inserted] = sweeps.try_emplace({loop, loc});
-    if (!inserted || loop.getStep() != 1)
-      return it->second;
-    bir::MemLocOp memloc = locs.memlocs[loc];
-    Value value = memloc.getResult();
+  /// What a loop does to the locations it touches, gathered in one walk:
+  /// the backward pass meets a loop once per pass around the loops holding
+  /// it, and a walk per location would be quadratic in a big loop.
+  struct LoopSummary {
+    /// The locations the loop touches.
+    SmallVector<unsigned> touched;
+    /// The blocks and bytes its reads may read (a group start's read is
+    /// not one: it reads what the start wrote).
+    Coverage read;
+    /// The locations it sweeps: it indexes them only as `iv + c` of its
+    /// own induction variable (step 1) and reads no block from before the
+    /// loop that the analysis cannot name.
+    llvm::DenseMap<unsigned, Sweep> sweeps;
+  };
+
+  const LoopSummary &summaryOf(bir::LoopOp loop) {
+    auto [it, inserted] = summaries.try_emplace(loop);
+    LoopSummary &summary = it->second;
+    if (!inserted)
+      return summary;
+    struct Indexing {
+      bool byIv = true; ///< every access names `iv + c` of the loop's iv
+      int64_t maxOffset = 0;
+      SmallVector<int64_t> written; ///< offsets of covering writes
+    };
+    llvm::DenseMap<unsigned, Indexing> indexing;
     Value iv = loop.getInductionVar();
-    const ReadHull &reads = locs.reads[loc];
-    int64_t maxOffset = 0;
-    SmallVector<int64_t> writes;
-    WalkResult walk = loop.walk([&](bir::InstructionOpInterface inst) {
+    loop.walk([&](bir::InstructionOpInterface inst) {
       for (const bir::Access &access : inst.getAccesses()) {
-        if (access.loc != value)
+        auto found = locs.index.find(access.loc);
+        if (found == locs.index.end())
           continue;
-        if (access.iv != iv)
-          return WalkResult::interrupt();
-        maxOffset = std::max(maxOffset, access.ap.getBlockOffset());
-        bool write = access.kind == bir::AccessKind::Write ||
-                     (groupStarts.contains(inst) &&
-                      bir::namesBlockPerIteration(inst, access));
-        if (write && reads.covers(access.ap))
-          writes.push_back(access.ap.getBlockOffset());
+        unsigned loc = found->second;
+        auto [entry, first] = indexing.try_emplace(loc);
+        if (first)
+          summary.touched.push_back(loc);
+        Indexing &index = entry->second;
+        int64_t offset = access.ap.getBlockOffset();
+        if (access.iv != iv) {
+          index.byIv = false;
+        } else if (index.byIv) {
+          index.maxOffset = std::max(index.maxOffset, offset);
+          bool write = access.kind == bir::AccessKind::Write ||
+                       (groupStarts.contains(inst) &&
+                        bir::namesBlockPerIteration(inst, access));
+          if (write && locs.reads[loc].covers(access.ap))
+            index.written.push_back(offset);
+        }
+        if (!bir::isRead(access.kind) || isStartRead(inst, access))
+          continue;
+        int64_t lo = access.ap.getByteOffset();
+        unite(summary.read.bytes[loc], lo, lo + access.ap.getByteSize());
+        if (access.iv || access.ap.allBlocks())
+          blocksOf(summary.read, loc).set();
+        else
+          blocksOf(summary.read, loc).set(offset);
       }
-      return WalkResult::advance();
     });
-    if (walk.wasInterrupted())
-      return it->second;
-    Rotation rotation =
-        Rotation::analyze(value, loop, maxOffset, reads, groupStarts);
-    if (rotation.escapes)
-      return it->second;
-    // The verifier keeps `iv + c` inside the location over the whole loop.
-    int64_t blocks = memloc.getNumBlocks();
-    int64_t lower = loop.getLower(), last = loop.getLastIv();
-    Sweep sweep{llvm::BitVector(blocks), llvm::BitVector(blocks)};
-    for (int64_t c : writes)
-      sweep.written.set(lower + c, last + c + 1);
-    for (int64_t c : rotation.entry)
-      sweep.readFirst.set(lower + c);
-    it->second = std::move(sweep);
-    return it->second;
+    if (loop.getStep() != 1)
+      return summary;
+    for (unsigned loc : summary.touched) {
+      const Indexing &index = indexing[loc];
+      if (!index.byIv)
+        continue;
+      bir::MemLocOp memloc = locs.memlocs[loc];
+      Rotation rotation =
+          Rotation::analyze(memloc.getResult(), loop, index.maxOffset,
+                            locs.reads[loc], groupStarts);
+      if (rotation.escapes)
+        continue;
+      // The verifier keeps `iv + c` inside the location over the whole loop.
+      int64_t blocks = memloc.getNumBlocks();
+      int64_t lower = loop.getLower(), last = loop.getLastIv();
+      Sweep sweep{llvm::BitVector(blocks), llvm::BitVector(blocks)};
+      for (int64_t c : index.written)
+        sweep.written.set(lower + c, last + c + 1);
+      for (int64_t c : rotation.entry)
+        sweep.readFirst.set(lower + c);
+      summary.sweeps.try_emplace(loc, std::move(sweep));
+    }
+    return summary;
   }
 
   void backwardInto(Block &block, llvm::BitVector &live) {
     Coverage coverage;
     for (Operation &op : llvm::reverse(block)) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
-        // Forget the coverage of the blocks and bytes the loop may read (a
-        // group start's read is not one: it reads what the start wrote),
+        // Forget the coverage of the blocks and bytes the loop may read,
         // except blocks it sweeps: those it overwrites before reading them.
-        llvm::SetVector<unsigned> touched;
-        Coverage readByLoop;
-        loop.walk([&](bir::InstructionOpInterface inst) {
-          for (const bir::Access &access : inst.getAccesses()) {
-            auto it = locs.index.find(access.loc);
-            if (it == locs.index.end())
-              continue;
-            touched.insert(it->second);
-            if (!bir::isRead(access.kind) || isStartRead(inst, access))
-              continue;
-            int64_t lo = access.ap.getByteOffset();
-            subtract(coverage.bytes[it->second], lo,
-                     lo + access.ap.getByteSize());
-            if (access.iv || access.ap.allBlocks())
-              blocksOf(readByLoop, it->second).set();
-            else
-              blocksOf(readByLoop, it->second).set(access.ap.getBlockOffset());
-          }
-        });
+        // (The summary is used before the recursion below, which may add
+        // summaries and move this one.)
+        const LoopSummary &summary = summaryOf(loop);
         llvm::BitVector swept(n);
-        for (unsigned loc : touched) {
-          const std::optional<Sweep> &sweep = sweepOf(loop, loc);
-          if (!sweep) {
-            if (auto read = readByLoop.blocks.find(loc);
-                read != readByLoop.blocks.end())
+        for (unsigned loc : summary.touched) {
+          if (auto read = summary.read.bytes.find(loc);
+              read != summary.read.bytes.end())
+            for (auto [lo, hi] : read->second)
+              subtract(coverage.bytes[loc], lo, hi);
+          auto sweep = summary.sweeps.find(loc);
+          if (sweep == summary.sweeps.end()) {
+            if (auto read = summary.read.blocks.find(loc);
+                read != summary.read.blocks.end())
               blocksOf(coverage, loc).reset(read->second);
             continue;
           }
           llvm::BitVector &blocks = blocksOf(coverage, loc);
-          blocks |= sweep->written;
-          blocks.reset(sweep->readFirst);
+          blocks |= sweep->second.written;
+          blocks.reset(sweep->second.readFirst);
           if (locs.reads[loc].coversBlocks(blocks))
             swept.set(loc);
         }
@@ -853,7 +881,7 @@ private:
   unsigned n = 0;
   llvm::DenseMap<Operation *, llvm::BitVector> writtenBefore, liveAfter;
   llvm::DenseSet<Operation *> groupStarts;
-  llvm::DenseMap<std::pair<Operation *, unsigned>, std::optional<Sweep>> sweeps;
+  llvm::DenseMap<Operation *, LoopSummary> summaries;
 };
 
 class PsumVerifyAllocationPass
