@@ -512,25 +512,29 @@ public:
         if (bir::isWrite(access.kind) && starts.add(access))
           groupStarts.insert(inst.getOperation());
     });
-    forward(func.getBodyBlock(), llvm::BitVector(n));
+    reach.assign(n, std::numeric_limits<unsigned>::max());
+    numberInto(func.getBodyBlock(), std::nullopt);
     backward(func.getBodyBlock(), llvm::BitVector(n));
   }
 
   /// Locations holding a value while `op` executes: read, written, or live
-  /// across it.
+  /// across it (and written before it).
   llvm::BitVector holding(Operation *op) {
-    llvm::BitVector set = writtenBefore.lookup(op);
-    set &= liveAfter.lookup(op);
     Effects effects = effectsOf(op);
-    set |= effects.reads;
+    llvm::BitVector set = std::move(effects.reads);
     set |= effects.writes;
+    for (unsigned loc : liveAfter.lookup(op))
+      if (writtenBeforeOp(op, loc))
+        set.set(loc);
     return set;
   }
   const llvm::DenseSet<Operation *> &getGroupStarts() const {
     return groupStarts;
   }
-  bool writtenBeforeOp(Operation *op, unsigned loc) {
-    return writtenBefore.lookup(op).test(loc);
+  /// Whether a write of `loc` may run before `op` (forward "may be
+  /// written", unions around back-edges).
+  bool writtenBeforeOp(Operation *op, unsigned loc) const {
+    return reach[loc] <= number.lookup(op);
   }
 
   struct Effects {
@@ -603,24 +607,28 @@ private:
             access.ap.getBlockOffset() == reads.onlyBlock);
   }
 
-  void forward(Block &block, llvm::BitVector written) {
-    forwardInto(block, written);
-  }
-
-  /// Forward "may be written": unions around back-edges to a fixpoint.
-  void forwardInto(Block &block, llvm::BitVector &written) {
+  /// Numbers the instructions in program order and records where each
+  /// location's writes first reach. "May be written" only grows along the
+  /// walk, and around back-edges a write in a loop reaches all of the
+  /// outermost loop holding it: from the first instruction of that loop's
+  /// body (`outerBody`), or from the next instruction outside loops. A
+  /// number and a reach per location replace a set per instruction.
+  void numberInto(Block &block, std::optional<unsigned> outerBody) {
     for (Operation &op : block) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
-        written = aroundLoop(written, [&](llvm::BitVector &state) {
-          forwardInto(loop.getBodyBlock(), state);
-        });
+        numberInto(loop.getBodyBlock(), outerBody ? outerBody : next);
         continue;
       }
-      if (!isa<bir::InstructionOpInterface>(op))
+      auto inst = dyn_cast<bir::InstructionOpInterface>(op);
+      if (!inst)
         continue;
-      writtenBefore[&op] = written;
-      Effects effects = effectsOf(&op);
-      written |= effects.writes;
+      unsigned at = next++;
+      number[&op] = at;
+      unsigned from = outerBody ? *outerBody : at + 1;
+      for (const bir::Access &access : inst.getAccesses())
+        if (auto it = locs.index.find(access.loc);
+            it != locs.index.end() && bir::isWrite(access.kind))
+          reach[it->second] = std::min(reach[it->second], from);
     }
   }
 
@@ -833,7 +841,7 @@ private:
       }
       if (!isa<bir::InstructionOpInterface>(op))
         continue;
-      liveAfter[&op] = live;
+      liveAfter[&op].assign(live.set_bits_begin(), live.set_bits_end());
       Effects effects = effectsOf(&op);
       live.reset(effects.kills);
       live.reset(coverageKills(&op, coverage));
@@ -879,7 +887,14 @@ private:
 
   const Locations &locs;
   unsigned n = 0;
-  llvm::DenseMap<Operation *, llvm::BitVector> writtenBefore, liveAfter;
+  /// Instruction numbers in program order, and where each location's
+  /// writes first reach (numberInto).
+  llvm::DenseMap<Operation *, unsigned> number;
+  std::vector<unsigned> reach;
+  unsigned next = 0;
+  /// The locations live after each instruction: few at any point, so a
+  /// list rather than a set over all locations.
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 4>> liveAfter;
   llvm::DenseSet<Operation *> groupStarts;
   llvm::DenseMap<Operation *, LoopSummary> summaries;
 };
