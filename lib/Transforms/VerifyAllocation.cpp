@@ -518,14 +518,16 @@ public:
   }
 
   /// Locations holding a value while `op` executes: read, written, or live
-  /// across it (and written before it).
-  llvm::BitVector holding(Operation *op) {
+  /// across it (and written before it). Sorted, without repeats.
+  SmallVector<unsigned> holding(Operation *op) {
     Effects effects = effectsOf(op);
-    llvm::BitVector set = std::move(effects.reads);
-    set |= effects.writes;
+    SmallVector<unsigned> set(effects.reads.begin(), effects.reads.end());
+    set.append(effects.writes);
     for (unsigned loc : liveAfter.lookup(op))
       if (writtenBeforeOp(op, loc))
-        set.set(loc);
+        set.push_back(loc);
+    llvm::sort(set);
+    set.erase(std::unique(set.begin(), set.end()), set.end());
     return set;
   }
   const llvm::DenseSet<Operation *> &getGroupStarts() const {
@@ -537,25 +539,27 @@ public:
     return reach[loc] <= number.lookup(op);
   }
 
+  /// The locations an instruction reads, writes and kills: a few, so
+  /// lists rather than sets over all locations (which would make the
+  /// analysis quadratic).
   struct Effects {
-    llvm::BitVector reads, writes, kills;
+    SmallVector<unsigned, 4> reads, writes, kills;
     /// Reads that are not real at the group start (first `+=` of a group).
-    llvm::BitVector startReads;
+    SmallVector<unsigned, 4> startReads;
   };
 
   Effects effectsOf(Operation *op) {
-    Effects effects{llvm::BitVector(n), llvm::BitVector(n),
-                    llvm::BitVector(n), llvm::BitVector(n)};
+    Effects effects;
     auto inst = cast<bir::InstructionOpInterface>(op);
     for (const bir::Access &access : inst.getAccesses()) {
       auto it = locs.index.find(access.loc);
       if (it == locs.index.end())
         continue;
       unsigned loc = it->second;
-      if (bir::isRead(access.kind))
-        effects.reads.set(loc);
-      if (bir::isWrite(access.kind))
-        effects.writes.set(loc);
+      if (bir::isRead(access.kind) && !llvm::is_contained(effects.reads, loc))
+        effects.reads.push_back(loc);
+      if (bir::isWrite(access.kind) && !llvm::is_contained(effects.writes, loc))
+        effects.writes.push_back(loc);
     }
     if (groupStarts.contains(op)) {
       // The start overwrites: outside loops its read is never real, nor
@@ -565,13 +569,13 @@ public:
         auto it = locs.index.find(access.loc);
         if (it == locs.index.end() || !isStartRead(op, access))
           continue;
-        effects.startReads.set(it->second);
+        effects.startReads.push_back(it->second);
         if (!isFreshStart(op, access))
           continue;
-        effects.reads.reset(it->second);
+        llvm::erase(effects.reads, it->second);
         if (!isa<bir::LoopOp>(op->getParentOp()) &&
             startEndsValue(it->second, access))
-          effects.kills.set(it->second);
+          effects.kills.push_back(it->second);
       }
     }
     return effects;
@@ -659,8 +663,8 @@ private:
   /// A location is dead before a point once every byte of it is overwritten
   /// before being read: partial writes add up (e.g. four transposes filling
   /// one bank).
-  llvm::BitVector coverageKills(Operation *op, Coverage &coverage) {
-    llvm::BitVector kills(n);
+  SmallVector<unsigned, 4> coverageKills(Operation *op, Coverage &coverage) {
+    SmallVector<unsigned, 4> kills;
     auto inst = cast<bir::InstructionOpInterface>(op);
     SmallVector<bir::Access> accesses = inst.getAccesses();
     for (const bir::Access &access : accesses) {
@@ -671,12 +675,12 @@ private:
       // Only the partitions and bytes some read reads need covering.
       const ReadHull &reads = locs.reads[it->second];
       if (coverBytes(it->second, access, coverage))
-        kills.set(it->second);
+        kills.push_back(it->second);
       if (!access.iv && !access.ap.allBlocks() && reads.covers(access.ap)) {
         llvm::BitVector &blocks = blocksOf(coverage, it->second);
         blocks.set(access.ap.getBlockOffset());
         if (reads.coversBlocks(blocks))
-          kills.set(it->second);
+          kills.push_back(it->second);
       }
     }
     // Reads happen before the writes of the same instruction. A read needs
@@ -843,9 +847,12 @@ private:
         continue;
       liveAfter[&op].assign(live.set_bits_begin(), live.set_bits_end());
       Effects effects = effectsOf(&op);
-      live.reset(effects.kills);
-      live.reset(coverageKills(&op, coverage));
-      live |= effects.reads;
+      for (unsigned loc : effects.kills)
+        live.reset(loc);
+      for (unsigned loc : coverageKills(&op, coverage))
+        live.reset(loc);
+      for (unsigned loc : effects.reads)
+        live.set(loc);
     }
   }
 
@@ -1066,33 +1073,41 @@ void PsumVerifyAllocationPass::runOnOperation() {
     }
     rotations.try_emplace(loc, std::move(*rotation));
   }
+  // A rotation's own liveness replaces the location-level one: it holds
+  // its banks where the instruction accesses it or an offset is live.
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 2>> rotationsLive;
+  for (auto &[loc, rotation] : rotations)
+    for (auto &[op, offsets] : rotation.liveAfter)
+      if (!offsets.empty())
+        rotationsLive[op].push_back(loc);
   auto holding = [&](Operation *op) {
-    llvm::BitVector set = dataflow.holding(op);
-    for (auto &[loc, rotation] : rotations) {
-      bool accesses =
-          llvm::is_contained(op->getOperands(), locs.memlocs[loc].getResult());
-      auto it = rotation.liveAfter.find(op);
-      set[loc] = accesses || (it != rotation.liveAfter.end() && !it->second.empty());
-    }
+    SmallVector<unsigned> set;
+    for (unsigned loc : dataflow.holding(op))
+      if (!rotations.contains(loc))
+        set.push_back(loc);
+    for (Value operand : op->getOperands())
+      if (auto it = locs.index.find(operand);
+          it != locs.index.end() && rotations.contains(it->second))
+        set.push_back(it->second);
+    set.append(rotationsLive.lookup(op));
+    llvm::sort(set);
+    set.erase(std::unique(set.begin(), set.end()), set.end());
     return set;
   };
   llvm::DenseSet<std::pair<unsigned, unsigned>> reported;
   func.walk([&](bir::InstructionOpInterface inst) {
     Operation *op = inst.getOperation();
     Dataflow::Effects effects = dataflow.effectsOf(op);
-    llvm::BitVector reads = effects.reads;
-    reads.reset(effects.startReads);
-    for (unsigned loc : reads.set_bits()) {
-      if (dataflow.writtenBeforeOp(op, loc))
+    for (unsigned loc : effects.reads) {
+      if (llvm::is_contained(effects.startReads, loc) ||
+          dataflow.writtenBeforeOp(op, loc))
         continue;
       op->emitError("reads PSUM location '")
           << locs.memlocs[loc].getName() << "' before any write reaches it";
       ok = false;
     }
     SmallVector<int, 64> owner(geometry->numBanks, -1);
-    // Named: set_bits() of a temporary would outlive the BitVector.
-    llvm::BitVector held = holding(op);
-    for (unsigned loc : held.set_bits()) {
+    for (unsigned loc : holding(op)) {
       for (unsigned bank = 0; bank < geometry->numBanks; ++bank) {
         if (!(locs.footprint[loc] & (uint64_t(1) << bank)))
           continue;
