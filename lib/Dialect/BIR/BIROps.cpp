@@ -467,40 +467,49 @@ bool GroupStarts::add(const Access &access) {
                       ap.getByteOffset(),
                       ap.getByteOffset() + ap.getByteSize()};
   Writes &before = written[access.loc];
-  bool touched = before.touch(footprint);
+  bool touched = touches(access.loc, before, footprint);
   if (footprint.blocks.size() == memloc.getNumBlocks() &&
       footprint.partLo == 0 &&
       footprint.partHi == static_cast<int64_t>(memloc.getPartitions()) &&
       footprint.byteLo == 0 &&
       footprint.byteHi == static_cast<int64_t>(memloc.getBytes())) {
+    for (int64_t block : before.blocks)
+      byBlock.erase({access.loc, block});
     full.insert(access.loc);
     written.erase(access.loc);
   } else if (footprint.blocks.size() == 1) {
-    before.byBlock[footprint.blocks.first].push_back(footprint);
+    auto &alone = byBlock[{access.loc, footprint.blocks.first}];
+    if (alone.empty())
+      before.blocks.push_back(footprint.blocks.first);
+    alone.push_back(footprint);
   } else {
     before.spread.push_back(footprint);
   }
   return !touched && access.kind == AccessKind::ReadWrite;
 }
 
-bool GroupStarts::Writes::touch(const Footprint &footprint) const {
+bool GroupStarts::touches(Value loc, const Writes &before,
+                          const Footprint &footprint) const {
   auto touches = [&](const Footprint &w) {
     return w.overlapsRows(footprint) && w.blocks.intersects(footprint.blocks);
   };
-  if (llvm::any_of(spread, touches))
+  if (llvm::any_of(before.spread, touches))
     return true;
+  auto blockTouches = [&](int64_t block) {
+    auto it = byBlock.find({loc, block});
+    return it != byBlock.end() && llvm::any_of(it->second, touches);
+  };
   const BlockSet &blocks = footprint.blocks;
   // Look the blocks up, or walk the blocks written, whichever is fewer.
-  if (blocks.size() <= static_cast<int64_t>(byBlock.size())) {
+  if (blocks.size() <= static_cast<int64_t>(before.blocks.size())) {
     for (int64_t block = blocks.first; block <= blocks.last;
          block += blocks.stride)
-      if (auto it = byBlock.find(block);
-          it != byBlock.end() && llvm::any_of(it->second, touches))
+      if (blockTouches(block))
         return true;
     return false;
   }
-  return llvm::any_of(byBlock, [&](const auto &entry) {
-    return blocks.contains(entry.first) && llvm::any_of(entry.second, touches);
+  return llvm::any_of(before.blocks, [&](int64_t block) {
+    return blocks.contains(block) && blockTouches(block);
   });
 }
 
@@ -513,22 +522,30 @@ bool BlockSet::contains(const BlockSet &other) const {
 }
 
 namespace {
-/// The writes of one PSUM location, by block: those of one constant block
-/// under it, the others (of all blocks, or of blocks following an iv)
-/// apart, so that a read looks only at the writes of its blocks.
-struct LocWrites {
-  int64_t numBlocks = 1;
-  llvm::DenseMap<int64_t, SmallVector<AccessAttr, 1>> byBlock;
-  SmallVector<std::pair<BlockSet, AccessAttr>> spread;
+/// The writes of the PSUM locations, by block: those of one constant block
+/// under the location and block, the others (of all blocks, or of blocks
+/// following an iv) apart, so that a read looks only at the writes of its
+/// blocks.
+struct PsumWrites {
+  struct OfLocation {
+    int64_t numBlocks = 1;
+    SmallVector<std::pair<BlockSet, AccessAttr>, 1> spread;
+  };
+  llvm::DenseMap<Value, OfLocation> locations;
+  llvm::DenseMap<std::pair<Value, int64_t>, SmallVector<AccessAttr, 1>> byBlock;
 
   void add(const Access &write) {
+    auto [it, inserted] = locations.try_emplace(write.loc);
+    if (inserted)
+      it->second.numBlocks = getMemLoc(write.loc).getNumBlocks();
     if (!write.iv && !write.ap.allBlocks())
-      byBlock[write.ap.getBlockOffset()].push_back(write.ap);
+      byBlock[{write.loc, write.ap.getBlockOffset()}].push_back(write.ap);
     else
-      spread.push_back({BlockSet(write, numBlocks), write.ap});
+      it->second.spread.push_back(
+          {BlockSet(write, it->second.numBlocks), write.ap});
   }
-  ArrayRef<AccessAttr> ofBlock(int64_t block) const {
-    auto it = byBlock.find(block);
+  ArrayRef<AccessAttr> ofBlock(Value loc, int64_t block) const {
+    auto it = byBlock.find({loc, block});
     return it == byBlock.end() ? ArrayRef<AccessAttr>() : ArrayRef(it->second);
   }
 };
@@ -540,7 +557,7 @@ LogicalResult FuncOp::verifyRegions() {
   // only exception is the accumulating matmul that starts its group. One
   // walk checks that and gathers each location's writes and the PSUM reads.
   llvm::DenseSet<Value> written;
-  llvm::DenseMap<Value, LocWrites> writes;
+  PsumWrites writes;
   SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
   LogicalResult result = success();
   walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
@@ -563,12 +580,8 @@ LogicalResult FuncOp::verifyRegions() {
       if (!isWrite(access.kind))
         continue;
       written.insert(access.loc);
-      if (spaceOf(access.loc) != MemorySpace::psum)
-        continue;
-      auto [it, inserted] = writes.try_emplace(access.loc);
-      if (inserted)
-        it->second.numBlocks = getMemLoc(access.loc).getNumBlocks();
-      it->second.add(access);
+      if (spaceOf(access.loc) == MemorySpace::psum)
+        writes.add(access);
     }
   });
   if (failed(result))
@@ -583,7 +596,8 @@ LogicalResult FuncOp::verifyRegions() {
     const Access &access = read.second;
     MemLocOp memloc = getMemLoc(access.loc);
     // Every PSUM read passed the walk above, so its location has writes.
-    const LocWrites &locWrites = writes.find(access.loc)->second;
+    const PsumWrites::OfLocation &locWrites =
+        writes.locations.find(access.loc)->second;
     BlockSet readBlocks(access, locWrites.numBlocks);
     // Writes that cover all the read may read settle it at once.
     auto covers = [&](AccessAttr write) {
@@ -595,11 +609,11 @@ LogicalResult FuncOp::verifyRegions() {
                               covers(write.second);
                      }) ||
         (readBlocks.size() == 1 &&
-         llvm::any_of(locWrites.ofBlock(readBlocks.first), covers)))
+         llvm::any_of(writes.ofBlock(access.loc, readBlocks.first), covers)))
       continue;
     for (int64_t k = 0; k < readBlocks.size(); ++k) {
       int64_t block = readBlocks.first + k * readBlocks.stride;
-      SmallVector<AccessAttr> blockWrites(locWrites.ofBlock(block));
+      SmallVector<AccessAttr> blockWrites(writes.ofBlock(access.loc, block));
       for (const auto &[blocks, write] : locWrites.spread)
         if (blocks.contains(block))
           blockWrites.push_back(write);

@@ -106,17 +106,23 @@ private:
              byteLo < other.byteHi && other.byteLo < byteHi;
     }
   };
-  /// The writes so far of one PSUM location: those of one block under it,
-  /// the others apart, so that a write of one block of many looks only at
-  /// the writes that may touch it.
+  /// The writes so far of one PSUM location: those of more than one block,
+  /// and the blocks written alone, whose writes are in `byBlock`. So a
+  /// write of one block of many looks only at the writes that may touch it.
   struct Writes {
-    llvm::DenseMap<int64_t, llvm::SmallVector<Footprint, 1>> byBlock;
     llvm::SmallVector<Footprint, 1> spread;
-    bool touch(const Footprint &footprint) const;
+    llvm::SmallVector<int64_t, 1> blocks;
   };
+  bool touches(mlir::Value loc, const Writes &before,
+               const Footprint &footprint) const;
   /// The writes so far of each PSUM location; none once one wrote all of
   /// it, after which nothing starts there.
   llvm::DenseMap<mlir::Value, Writes> written;
+  /// The writes of one block alone, by location and block (one map for all
+  /// locations: a map per location would cost more than its writes).
+  llvm::DenseMap<std::pair<mlir::Value, int64_t>,
+                 llvm::SmallVector<Footprint, 1>>
+      byBlock;
   llvm::DenseSet<mlir::Value> full;
 };
 } // namespace psum::bir
