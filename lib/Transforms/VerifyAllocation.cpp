@@ -810,6 +810,10 @@ private:
 
   void backwardInto(Block &block, llvm::BitVector &live) {
     Coverage coverage;
+    // The live locations as a list too, kept in step with `live` along
+    // straight-line code: listing the set at every instruction would cost
+    // the number of locations each time.
+    SmallVector<unsigned> members(live.set_bits_begin(), live.set_bits_end());
     for (Operation &op : llvm::reverse(block)) {
       if (auto loop = dyn_cast<bir::LoopOp>(op)) {
         // Forget the coverage of the blocks and bytes the loop may read,
@@ -841,18 +845,29 @@ private:
         });
         live.reset(startedKills(loop, coverage));
         live.reset(swept);
+        members.assign(live.set_bits_begin(), live.set_bits_end());
         continue;
       }
       if (!isa<bir::InstructionOpInterface>(op))
         continue;
-      liveAfter[&op].assign(live.set_bits_begin(), live.set_bits_end());
+      liveAfter[&op].assign(members.begin(), members.end());
+      auto kill = [&](unsigned loc) {
+        if (live.test(loc)) {
+          live.reset(loc);
+          llvm::erase(members, loc);
+        }
+      };
       Effects effects = effectsOf(&op);
       for (unsigned loc : effects.kills)
-        live.reset(loc);
+        kill(loc);
       for (unsigned loc : coverageKills(&op, coverage))
-        live.reset(loc);
-      for (unsigned loc : effects.reads)
-        live.set(loc);
+        kill(loc);
+      for (unsigned loc : effects.reads) {
+        if (!live.test(loc)) {
+          live.set(loc);
+          members.push_back(loc);
+        }
+      }
     }
   }
 
@@ -899,8 +914,8 @@ private:
   llvm::DenseMap<Operation *, unsigned> number;
   std::vector<unsigned> reach;
   unsigned next = 0;
-  /// The locations live after each instruction: few at any point, so a
-  /// list rather than a set over all locations.
+  /// The locations live after each instruction (in no order): few at any
+  /// point, so a list rather than a set over all locations.
   llvm::DenseMap<Operation *, SmallVector<unsigned, 4>> liveAfter;
   llvm::DenseSet<Operation *> groupStarts;
   llvm::DenseMap<Operation *, LoopSummary> summaries;
