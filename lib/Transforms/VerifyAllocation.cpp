@@ -729,15 +729,19 @@ private:
   /// the backward pass meets a loop once per pass around the loops holding
   /// it, and a walk per location would be quadratic in a big loop.
   struct LoopSummary {
-    /// The locations the loop touches.
-    SmallVector<unsigned> touched;
-    /// The blocks and bytes its reads may read (a group start's read is
-    /// not one: it reads what the start wrote).
-    Coverage read;
-    /// The locations it sweeps: it indexes them only as `iv + c` of its
-    /// own induction variable (step 1) and reads no block from before the
-    /// loop that the analysis cannot name.
-    llvm::DenseMap<unsigned, Sweep> sweeps;
+    struct Touch {
+      unsigned loc;
+      /// The bytes and blocks the loop's reads may read (a group start's
+      /// read is not one: it reads what the start wrote); no blocks when
+      /// it does not read the location.
+      ByteRanges readBytes;
+      llvm::BitVector readBlocks;
+      /// Whether it sweeps the location: indexes it only as `iv + c` of
+      /// its own induction variable (step 1) and reads no block from
+      /// before the loop that the analysis cannot name.
+      std::optional<Sweep> sweep;
+    };
+    SmallVector<Touch, 2> touched;
   };
 
   const LoopSummary &summaryOf(bir::LoopOp loop) {
@@ -750,7 +754,8 @@ private:
       int64_t maxOffset = 0;
       SmallVector<int64_t> written; ///< offsets of covering writes
     };
-    llvm::DenseMap<unsigned, Indexing> indexing;
+    llvm::DenseMap<unsigned, unsigned> position;
+    SmallVector<Indexing, 2> indexing;
     Value iv = loop.getInductionVar();
     loop.walk([&](bir::InstructionOpInterface inst) {
       for (const bir::Access &access : inst.getAccesses()) {
@@ -758,10 +763,13 @@ private:
         if (found == locs.index.end())
           continue;
         unsigned loc = found->second;
-        auto [entry, first] = indexing.try_emplace(loc);
-        if (first)
-          summary.touched.push_back(loc);
-        Indexing &index = entry->second;
+        auto [at, first] = position.try_emplace(loc, summary.touched.size());
+        if (first) {
+          summary.touched.push_back({loc, {}, {}, std::nullopt});
+          indexing.emplace_back();
+        }
+        LoopSummary::Touch &touch = summary.touched[at->second];
+        Indexing &index = indexing[at->second];
         int64_t offset = access.ap.getBlockOffset();
         if (access.iv != iv) {
           index.byIv = false;
@@ -776,23 +784,25 @@ private:
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
           continue;
         int64_t lo = access.ap.getByteOffset();
-        unite(summary.read.bytes[loc], lo, lo + access.ap.getByteSize());
+        unite(touch.readBytes, lo, lo + access.ap.getByteSize());
+        if (touch.readBlocks.empty())
+          touch.readBlocks.resize(
+              bir::MemLocOp(locs.memlocs[loc]).getNumBlocks());
         if (access.iv || access.ap.allBlocks())
-          blocksOf(summary.read, loc).set();
+          touch.readBlocks.set();
         else
-          blocksOf(summary.read, loc).set(offset);
+          touch.readBlocks.set(offset);
       }
     });
     if (loop.getStep() != 1)
       return summary;
-    for (unsigned loc : summary.touched) {
-      const Indexing &index = indexing[loc];
+    for (auto [touch, index] : llvm::zip(summary.touched, indexing)) {
       if (!index.byIv)
         continue;
-      bir::MemLocOp memloc = locs.memlocs[loc];
+      bir::MemLocOp memloc = locs.memlocs[touch.loc];
       Rotation rotation =
           Rotation::analyze(memloc.getResult(), loop, index.maxOffset,
-                            locs.reads[loc], groupStarts);
+                            locs.reads[touch.loc], groupStarts);
       if (rotation.escapes)
         continue;
       // The verifier keeps `iv + c` inside the location over the whole loop.
@@ -803,7 +813,7 @@ private:
         sweep.written.set(lower + c, last + c + 1);
       for (int64_t c : rotation.entry)
         sweep.readFirst.set(lower + c);
-      summary.sweeps.try_emplace(loc, std::move(sweep));
+      touch.sweep = std::move(sweep);
     }
     return summary;
   }
@@ -821,30 +831,32 @@ private:
         // (The summary is used before the recursion below, which may add
         // summaries and move this one.)
         const LoopSummary &summary = summaryOf(loop);
-        llvm::BitVector swept(n);
-        for (unsigned loc : summary.touched) {
-          if (auto read = summary.read.bytes.find(loc);
-              read != summary.read.bytes.end())
-            for (auto [lo, hi] : read->second)
-              subtract(coverage.bytes[loc], lo, hi);
-          auto sweep = summary.sweeps.find(loc);
-          if (sweep == summary.sweeps.end()) {
-            if (auto read = summary.read.blocks.find(loc);
-                read != summary.read.blocks.end())
-              blocksOf(coverage, loc).reset(read->second);
+        SmallVector<unsigned, 4> swept;
+        for (const LoopSummary::Touch &touch : summary.touched) {
+          unsigned loc = touch.loc;
+          if (auto covered = coverage.bytes.find(loc);
+              covered != coverage.bytes.end())
+            for (auto [lo, hi] : touch.readBytes)
+              subtract(covered->second, lo, hi);
+          if (!touch.sweep) {
+            if (auto covered = coverage.blocks.find(loc);
+                covered != coverage.blocks.end() && !touch.readBlocks.empty())
+              covered->second.reset(touch.readBlocks);
             continue;
           }
           llvm::BitVector &blocks = blocksOf(coverage, loc);
-          blocks |= sweep->second.written;
-          blocks.reset(sweep->second.readFirst);
+          blocks |= touch.sweep->written;
+          blocks.reset(touch.sweep->readFirst);
           if (locs.reads[loc].coversBlocks(blocks))
-            swept.set(loc);
+            swept.push_back(loc);
         }
         live = aroundLoop(live, [&](llvm::BitVector &state) {
           backwardInto(loop.getBodyBlock(), state);
         });
-        live.reset(startedKills(loop, coverage));
-        live.reset(swept);
+        for (unsigned loc : startedKills(loop, coverage))
+          live.reset(loc);
+        for (unsigned loc : swept)
+          live.reset(loc);
         members.assign(live.set_bits_begin(), live.set_bits_end());
         continue;
       }
@@ -878,8 +890,8 @@ private:
   /// adds it to `coverage` (startEndsValue), and kills once the blocks
   /// covered hold all that reads read; one of some bytes of all blocks adds
   /// them (the two halves of a two-bank tile).
-  llvm::BitVector startedKills(bir::LoopOp loop, Coverage &coverage) {
-    llvm::BitVector kills(n);
+  SmallVector<unsigned, 4> startedKills(bir::LoopOp loop, Coverage &coverage) {
+    SmallVector<unsigned, 4> kills;
     for (Operation &nested : loop.getBodyBlock()) {
       auto inst = dyn_cast<bir::InstructionOpInterface>(nested);
       if (!inst)
@@ -891,17 +903,17 @@ private:
         unsigned loc = it->second;
         if (!locs.reads[loc].covers(access.ap)) {
           if (coverBytes(loc, access, coverage))
-            kills.set(loc);
+            kills.push_back(loc);
           continue;
         }
         if (startEndsValue(loc, access)) {
-          kills.set(loc);
+          kills.push_back(loc);
           continue;
         }
         llvm::BitVector &blocks = blocksOf(coverage, loc);
         blocks.set(access.ap.getBlockOffset());
         if (locs.reads[loc].coversBlocks(blocks))
-          kills.set(loc);
+          kills.push_back(loc);
       }
     }
     return kills;
