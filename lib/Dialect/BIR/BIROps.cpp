@@ -462,55 +462,22 @@ bool GroupStarts::add(const Access &access) {
   if (!memloc || !memloc.isPsum() || full.contains(access.loc))
     return false;
   AccessAttr ap = access.ap;
-  Footprint footprint{BlockSet(access, memloc.getNumBlocks()),
-                      ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
-                      ap.getByteOffset(),
-                      ap.getByteOffset() + ap.getByteSize()};
-  Writes &before = written[access.loc];
-  bool touched = touches(access.loc, before, footprint);
-  if (footprint.blocks.size() == memloc.getNumBlocks() &&
-      footprint.partLo == 0 &&
-      footprint.partHi == static_cast<int64_t>(memloc.getPartitions()) &&
-      footprint.byteLo == 0 &&
-      footprint.byteHi == static_cast<int64_t>(memloc.getBytes())) {
-    for (int64_t block : before.blocks)
-      byBlock.erase({access.loc, block});
+  BlockSet blocks(access, memloc.getNumBlocks());
+  Rows rows{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
+            ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
+  bool touched = written.any(access.loc, blocks, [&](const Rows &before) {
+    return before.overlaps(rows);
+  });
+  if (blocks.size() == memloc.getNumBlocks() && rows.partLo == 0 &&
+      rows.partHi == static_cast<int64_t>(memloc.getPartitions()) &&
+      rows.byteLo == 0 &&
+      rows.byteHi == static_cast<int64_t>(memloc.getBytes())) {
     full.insert(access.loc);
     written.erase(access.loc);
-  } else if (footprint.blocks.size() == 1) {
-    auto &alone = byBlock[{access.loc, footprint.blocks.first}];
-    if (alone.empty())
-      before.blocks.push_back(footprint.blocks.first);
-    alone.push_back(footprint);
   } else {
-    before.spread.push_back(footprint);
+    written.add(access.loc, blocks, rows);
   }
   return !touched && access.kind == AccessKind::ReadWrite;
-}
-
-bool GroupStarts::touches(Value loc, const Writes &before,
-                          const Footprint &footprint) const {
-  auto touches = [&](const Footprint &w) {
-    return w.overlapsRows(footprint) && w.blocks.intersects(footprint.blocks);
-  };
-  if (llvm::any_of(before.spread, touches))
-    return true;
-  auto blockTouches = [&](int64_t block) {
-    auto it = byBlock.find({loc, block});
-    return it != byBlock.end() && llvm::any_of(it->second, touches);
-  };
-  const BlockSet &blocks = footprint.blocks;
-  // Look the blocks up, or walk the blocks written, whichever is fewer.
-  if (blocks.size() <= static_cast<int64_t>(before.blocks.size())) {
-    for (int64_t block = blocks.first; block <= blocks.last;
-         block += blocks.stride)
-      if (blockTouches(block))
-        return true;
-    return false;
-  }
-  return llvm::any_of(before.blocks, [&](int64_t block) {
-    return blocks.contains(block) && blockTouches(block);
-  });
 }
 
 bool BlockSet::contains(const BlockSet &other) const {
@@ -521,43 +488,13 @@ bool BlockSet::contains(const BlockSet &other) const {
   });
 }
 
-namespace {
-/// The writes of the PSUM locations, by block: those of one constant block
-/// under the location and block, the others (of all blocks, or of blocks
-/// following an iv) apart, so that a read looks only at the writes of its
-/// blocks.
-struct PsumWrites {
-  struct OfLocation {
-    int64_t numBlocks = 1;
-    SmallVector<std::pair<BlockSet, AccessAttr>, 1> spread;
-  };
-  llvm::DenseMap<Value, OfLocation> locations;
-  llvm::DenseMap<std::pair<Value, int64_t>, SmallVector<AccessAttr, 1>> byBlock;
-
-  void add(const Access &write) {
-    auto [it, inserted] = locations.try_emplace(write.loc);
-    if (inserted)
-      it->second.numBlocks = getMemLoc(write.loc).getNumBlocks();
-    if (!write.iv && !write.ap.allBlocks())
-      byBlock[{write.loc, write.ap.getBlockOffset()}].push_back(write.ap);
-    else
-      it->second.spread.push_back(
-          {BlockSet(write, it->second.numBlocks), write.ap});
-  }
-  ArrayRef<AccessAttr> ofBlock(Value loc, int64_t block) const {
-    auto it = byBlock.find({loc, block});
-    return it == byBlock.end() ? ArrayRef<AccessAttr>() : ArrayRef(it->second);
-  }
-};
-} // namespace
-
 LogicalResult FuncOp::verifyRegions() {
   // Runs after every nested op verified, so accesses are well formed.
   // PSUM has no initial contents: a PSUM read needs an earlier write. The
   // only exception is the accumulating matmul that starts its group. One
   // walk checks that and gathers each location's writes and the PSUM reads.
   llvm::DenseSet<Value> written;
-  PsumWrites writes;
+  BlockIndex<AccessAttr> writes;
   SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
   LogicalResult result = success();
   walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
@@ -581,7 +518,9 @@ LogicalResult FuncOp::verifyRegions() {
         continue;
       written.insert(access.loc);
       if (spaceOf(access.loc) == MemorySpace::psum)
-        writes.add(access);
+        writes.add(access.loc,
+                   BlockSet(access, getMemLoc(access.loc).getNumBlocks()),
+                   access.ap);
     }
   });
   if (failed(result))
@@ -595,26 +534,23 @@ LogicalResult FuncOp::verifyRegions() {
     InstructionOpInterface inst = read.first;
     const Access &access = read.second;
     MemLocOp memloc = getMemLoc(access.loc);
-    // Every PSUM read passed the walk above, so its location has writes.
-    const PsumWrites::OfLocation &locWrites =
-        writes.locations.find(access.loc)->second;
-    BlockSet readBlocks(access, locWrites.numBlocks);
+    BlockSet readBlocks(access, memloc.getNumBlocks());
     // Writes that cover all the read may read settle it at once.
     auto covers = [&](AccessAttr write) {
       return !uncoveredPart(access.ap, write);
     };
-    if (llvm::any_of(locWrites.spread,
+    if (llvm::any_of(writes.spread(access.loc),
                      [&](const std::pair<BlockSet, AccessAttr> &write) {
                        return write.first.contains(readBlocks) &&
                               covers(write.second);
                      }) ||
         (readBlocks.size() == 1 &&
-         llvm::any_of(writes.ofBlock(access.loc, readBlocks.first), covers)))
+         llvm::any_of(writes.alone(access.loc, readBlocks.first), covers)))
       continue;
     for (int64_t k = 0; k < readBlocks.size(); ++k) {
       int64_t block = readBlocks.first + k * readBlocks.stride;
-      SmallVector<AccessAttr> blockWrites(writes.ofBlock(access.loc, block));
-      for (const auto &[blocks, write] : locWrites.spread)
+      SmallVector<AccessAttr> blockWrites(writes.alone(access.loc, block));
+      for (const auto &[blocks, write] : writes.spread(access.loc))
         if (blocks.contains(block))
           blockWrites.push_back(write);
       std::optional<std::array<int64_t, 4>> hole =

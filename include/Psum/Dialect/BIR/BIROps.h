@@ -83,6 +83,85 @@ struct BlockSet {
   int64_t size() const { return (last - first) / stride + 1; }
 };
 
+/// Items (writes) of locations, indexed by the blocks they name: an item of
+/// one block alone under its location and block, the others per location.
+/// A question about some blocks of a location then looks only at the items
+/// that may name them, not at all of the location's (a fully unrolled tile
+/// array has an item per block). One map for all locations: a map per
+/// location would cost more than its items.
+template <typename Item> class BlockIndex {
+public:
+  /// Adds `item`, which names `blocks` of `loc`.
+  void add(mlir::Value loc, const BlockSet &blocks, Item item) {
+    Entry &entry = locations[loc];
+    if (blocks.size() != 1) {
+      entry.spread.push_back({blocks, std::move(item)});
+      return;
+    }
+    auto &alone = byBlock[{loc, blocks.first}];
+    if (alone.empty())
+      entry.blocks.push_back(blocks.first);
+    alone.push_back(std::move(item));
+  }
+  /// The items of `loc` naming `block` alone.
+  llvm::ArrayRef<Item> alone(mlir::Value loc, int64_t block) const {
+    auto it = byBlock.find({loc, block});
+    return it == byBlock.end() ? llvm::ArrayRef<Item>()
+                               : llvm::ArrayRef<Item>(it->second);
+  }
+  /// The items of `loc` naming more than one block, with their blocks.
+  llvm::ArrayRef<std::pair<BlockSet, Item>> spread(mlir::Value loc) const {
+    auto it = locations.find(loc);
+    return it == locations.end()
+               ? llvm::ArrayRef<std::pair<BlockSet, Item>>()
+               : llvm::ArrayRef<std::pair<BlockSet, Item>>(it->second.spread);
+  }
+  /// Whether `pred` holds for an item of `loc` that names one of `blocks`.
+  template <typename Pred>
+  bool any(mlir::Value loc, const BlockSet &blocks, Pred pred) const {
+    auto it = locations.find(loc);
+    if (it == locations.end())
+      return false;
+    const Entry &entry = it->second;
+    for (const auto &[named, item] : entry.spread)
+      if (named.intersects(blocks) && pred(item))
+        return true;
+    auto anyAlone = [&](int64_t block) {
+      return llvm::any_of(alone(loc, block), pred);
+    };
+    // Look the blocks up, or walk the blocks named alone, whichever is
+    // fewer.
+    if (blocks.size() <= static_cast<int64_t>(entry.blocks.size())) {
+      for (int64_t block = blocks.first; block <= blocks.last;
+           block += blocks.stride)
+        if (anyAlone(block))
+          return true;
+      return false;
+    }
+    return llvm::any_of(entry.blocks, [&](int64_t block) {
+      return blocks.contains(block) && anyAlone(block);
+    });
+  }
+  void erase(mlir::Value loc) {
+    auto it = locations.find(loc);
+    if (it == locations.end())
+      return;
+    for (int64_t block : it->second.blocks)
+      byBlock.erase({loc, block});
+    locations.erase(it);
+  }
+
+private:
+  struct Entry {
+    llvm::SmallVector<std::pair<BlockSet, Item>, 1> spread;
+    /// The blocks with items of their own in `byBlock`.
+    llvm::SmallVector<int64_t, 1> blocks;
+  };
+  llvm::DenseMap<mlir::Value, Entry> locations;
+  llvm::DenseMap<std::pair<mlir::Value, int64_t>, llvm::SmallVector<Item, 1>>
+      byBlock;
+};
+
 /// Which `+=` matmuls start their accumulation group. Fed the writes of a
 /// function in program order (loop bodies once, the allocator's linear
 /// order), a `+=` destination starts its group when no write before it
@@ -98,31 +177,17 @@ public:
   bool add(const Access &access);
 
 private:
-  struct Footprint {
-    BlockSet blocks;
+  /// The partitions and bytes a write writes, in each block it names.
+  struct Rows {
     int64_t partLo, partHi, byteLo, byteHi;
-    bool overlapsRows(const Footprint &other) const {
+    bool overlaps(const Rows &other) const {
       return partLo < other.partHi && other.partLo < partHi &&
              byteLo < other.byteHi && other.byteLo < byteHi;
     }
   };
-  /// The writes so far of one PSUM location: those of more than one block,
-  /// and the blocks written alone, whose writes are in `byBlock`. So a
-  /// write of one block of many looks only at the writes that may touch it.
-  struct Writes {
-    llvm::SmallVector<Footprint, 1> spread;
-    llvm::SmallVector<int64_t, 1> blocks;
-  };
-  bool touches(mlir::Value loc, const Writes &before,
-               const Footprint &footprint) const;
   /// The writes so far of each PSUM location; none once one wrote all of
   /// it, after which nothing starts there.
-  llvm::DenseMap<mlir::Value, Writes> written;
-  /// The writes of one block alone, by location and block (one map for all
-  /// locations: a map per location would cost more than its writes).
-  llvm::DenseMap<std::pair<mlir::Value, int64_t>,
-                 llvm::SmallVector<Footprint, 1>>
-      byBlock;
+  BlockIndex<Rows> written;
   llvm::DenseSet<mlir::Value> full;
 };
 } // namespace psum::bir
