@@ -3,7 +3,7 @@
 //   psum-embed <kernel.mlir>              psum-allocate, built from C++
 //   psum-embed <kernel.mlir> --pipeline   psum::buildPsumPipeline
 //   psum-embed <kernel.mlir> <pipeline>   a textual pipeline, for example
-//                                         'psum-pipeline{arch=gen1}'
+//                                         'psum-pipeline{arch=gen3}'
 //
 // Prints the allocated module on stdout; diagnostics go to stderr.
 //

@@ -72,6 +72,11 @@ struct PsumPipelineOptions
       llvm::cl::desc("a TensorCopy reading a spilled tensor reads the saved "
                      "copy, with no reload into PSUM (the seed's load2Copy)"),
       llvm::cl::init(true)};
+  Option<bool> unevenRotation{
+      *this, "uneven-rotation",
+      llvm::cl::desc("a location's blocks may rotate over any number of "
+                     "banks, not only a divisor of the block count"),
+      llvm::cl::init(false)};
   Option<unsigned> copyLatency{
       *this, "copy-latency",
       llvm::cl::desc("cycles a spill or reload TensorCopy takes per bank"),

@@ -31,6 +31,7 @@ void psum::buildPsumPipeline(OpPassManager &pm,
   allocate.loopAware = options.loopAware;
   allocate.spillSpace = options.spillSpace;
   allocate.loadToCopy = options.loadToCopy;
+  allocate.unevenRotation = options.unevenRotation;
   allocate.copyLatency = options.copyLatency;
   allocate.remarks = options.remarks;
   allocate.reportFile = options.reportFile;
@@ -41,6 +42,7 @@ void psum::buildPsumPipeline(OpPassManager &pm,
   verify.arch = options.arch;
   verify.numBanks = options.numBanks;
   verify.bankSize = options.bankSize;
+  verify.unevenRotation = options.unevenRotation;
   verify.reservedBanks.assign(options.reservedBanks.begin(),
                               options.reservedBanks.end());
   pm.addNestedPass<bir::FuncOp>(

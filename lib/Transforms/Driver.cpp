@@ -241,6 +241,24 @@ FailureOr<Selection> roundSelection(const Problem &problem, const Graph &graph,
   return colorRound(problem, graph, heuristic, trace, failure);
 }
 
+/// What each location that rotates over more banks than it has blocks live
+/// at once (only because the seed's shrink factor divides the block count)
+/// would take with uneven-rotation, for a function that spilled or failed.
+void forEachUnevenHint(const Problem &problem,
+                       function_ref<void(const Node &, const Twine &)> fn) {
+  if (problem.geometry.unevenRotation)
+    return;
+  for (const Node &node : problem.nodes)
+    if (node.unevenBlocks < node.liveBlocks())
+      fn(node, "'" + node.name + "' keeps " + Twine(node.liveN) +
+                   " banks, though at most " + Twine(node.unevenBlocks) +
+                   " of its " + Twine(node.blocks) +
+                   " blocks are live at once: its blocks rotate over a "
+                   "divisor of the block count (the seed's shrink factor); "
+                   "uneven-rotation=true rotates them over " +
+                   Twine(node.unevenBlocks * node.blockBanks) + " banks");
+}
+
 /// Adds the costs of a round's spills (before they happen) to `attempt`.
 void countSpills(const Problem &problem, ArrayRef<unsigned> spills,
                  Attempt &attempt) {
@@ -546,7 +564,7 @@ bool isAllocated(const Problem &problem, const Graph &graph) {
         (node.pin && *node.pin != *base))
       return false;
     for (auto [k, bank] : llvm::enumerate(*memloc.getBanks()))
-      if (bank != *base + int64_t(k % node.liveBlocks()) * node.blockBanks)
+      if (bank != *base + int64_t(k % node.liveBlocks() * node.blockBanks))
         return false;
     masks.push_back(((uint64_t(1) << node.liveN) - 1) << *base);
   }
@@ -586,6 +604,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   if (failed(geometry))
     return failure();
   geometry->loadToCopy = loadToCopy;
+  geometry->unevenRotation = unevenRotation;
   if (trace)
     *trace << " allocating PSUM " << func.getSymName() << "\n";
 
@@ -716,6 +735,9 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
         if (report.exact == kNoAllocation)
           error.attachNote(func.getLoc())
               << "the exact mode tried every spill set: " << kNoAllocation;
+        forEachUnevenHint(*problem, [&](const Node &node, const Twine &hint) {
+          error.attachNote(node.memloc->getLoc()) << hint;
+        });
         return mlir::failure();
       }
     }
@@ -723,6 +745,10 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     if (trace)
       *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n";
     size_t candidates = problem->nodes.size();
+    if (remarks && winner.spilledTensors)
+      forEachUnevenHint(*problem, [&](const Node &node, const Twine &hint) {
+        report.unevenHints.push_back({node.memloc->getLoc(), hint.str()});
+      });
     // Nothing below reads the first round's analysis: the replay takes it
     // (and frees it before the IR is analysed again), the graph goes now.
     graph = Graph();
@@ -793,6 +819,8 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
                   << report.spilledTensors;
   emitRemark(loc) << formatPercent(report.utilization)
                   << "% PSUM utilization after allocation";
+  for (const auto &[memlocLoc, hint] : report.unevenHints)
+    emitRemark(memlocLoc) << hint;
 }
 
 void PsumAllocatePass::runOnOperation() {
@@ -808,8 +836,16 @@ void PsumAllocatePass::runOnOperation() {
   if (spillSpace == "dram") {
     options.spill.space = bir::MemorySpace::dram;
   } else if (spillSpace != "sbuf") {
-    getOperation().emitError("spill-space must be sbuf or dram, got '")
+    emitError(getOperation().getLoc(),
+              "spill-space must be sbuf or dram, got '")
         << spillSpace << "'";
+    return signalPassFailure();
+  }
+  // Each heuristic is a full coloring (and spill fixpoint) per function.
+  constexpr unsigned kMaxBestOf = 1024;
+  if (bestOf > kMaxBestOf) {
+    emitError(getOperation().getLoc(), "best-of must be at most ")
+        << kMaxBestOf << ", got " << static_cast<unsigned>(bestOf);
     return signalPassFailure();
   }
   options.heuristics = heuristicSet(bestOf);
@@ -819,7 +855,8 @@ void PsumAllocatePass::runOnOperation() {
       return h.name == heuristic;
     });
     if (it == options.heuristics.end()) {
-      getOperation().emitError("unknown heuristic '") << heuristic << "'";
+      emitError(getOperation().getLoc(), "unknown heuristic '")
+          << heuristic << "'";
       return signalPassFailure();
     }
     options.heuristics = {*it};
@@ -857,6 +894,7 @@ void PsumAllocatePass::runOnOperation() {
     verifyOptions.arch = arch;
     verifyOptions.numBanks = numBanks;
     verifyOptions.bankSize = bankSize;
+    verifyOptions.unevenRotation = unevenRotation;
     verifyOptions.reservedBanks.assign(reservedBanks.begin(),
                                        reservedBanks.end());
     pm.addNestedPass<bir::FuncOp>(createPsumVerifyAllocationPass(verifyOptions));

@@ -179,7 +179,7 @@ psum::alloc::instructionBound(const LinearFunction &lf,
           rest.take_while([&](const LocAccess &a) { return a.point == point; });
       rest = rest.drop_front(here.size());
       if (!loadsToCopy(lf, problem.geometry, here.front()))
-        accessed[point] += spillFootprint(node, here, lf);
+        accessed[point] += spillFootprint(node, here, lf, problem.geometry);
     }
   }
   std::optional<InstructionDemand> most;

@@ -104,6 +104,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
       resolveGeometry(func, "", numBanks, 0, /*reserved=*/{});
   if (failed(geometry))
     return failure();
+  geometry->unevenRotation = unevenRotation;
   Failure failure;
   FailureOr<Problem> problem =
       buildLiveRanges(func, lf, *geometry, loopAware, failure);
@@ -115,7 +116,11 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
     for (const Node &node : problem->nodes)
       emitRemark(node.memloc->getLoc(), "live [")
           << node.def << ", " << node.use << "], " << node.liveN
-          << " banks, shrink factor " << node.shrinkFactor;
+          << " banks, shrink factor "
+          << (node.shrinkFactor ? std::to_string(node.shrinkFactor)
+                                : "none (" + std::to_string(node.blocks) +
+                                      " blocks rotate unevenly over " +
+                                      std::to_string(node.liveBlocks()) + ")");
     return success();
   }
   Graph graph = buildInterference(*problem, nullptr);

@@ -39,6 +39,15 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
     gen = *override;
     geometry.numBanks = bir::ArchAttr::defaultNumBanks(gen);
     geometry.bankSize = bir::ArchAttr::defaultBankSize(gen);
+    // The function's own arch attribute was checked by the verifier; the
+    // override must hold its PSUM locations too.
+    unsigned partitions = bir::ArchAttr::defaultPartitions(gen);
+    for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+      if (memloc.isPsum() && memloc.getPartitions() > partitions)
+        return emitError(memloc.getLoc(), "'")
+               << memloc.getName() << "' has " << memloc.getPartitions()
+               << " partitions but " << archOverride
+               << " (the arch option) has " << partitions;
   }
   if (numBanks != 0)
     geometry.numBanks = numBanks;
@@ -59,7 +68,20 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   return geometry;
 }
 
-/// The shrink factor of blocks named by a loop L's `iv + c` of any step, in
+namespace {
+/// How many blocks of a location are live at once, as the banks they rotate
+/// over: the smallest count that is a divisor of the block count (the
+/// seed's integral shrink factor), and the smallest of any kind.
+struct LiveBlocks {
+  int64_t divisor, any;
+  static LiveBlocks all(int64_t blocks) { return {blocks, blocks}; }
+  int64_t get(const Geometry &geometry) const {
+    return geometry.unevenRotation ? any : divisor;
+  }
+};
+} // namespace
+
+/// The live blocks of blocks named by a loop L's `iv + c` of any step, in
 /// a software pipeline between a prologue and an epilogue naming constant
 /// blocks, or by constants only.
 /// The pass is the block holding L, or without L the deepest one holding
@@ -71,8 +93,8 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
 /// carries nothing from one pass to the next and holds a value from its
 /// first access to its last. The live block count is the smallest divisor
 /// of the block count for which blocks sharing a bank (k mod count) never
-/// hold values at once.
-static unsigned timelineShrinkFactor(int64_t blocks,
+/// hold values at once, and the smallest count of any kind.
+static LiveBlocks timelineLiveBlocks(int64_t blocks,
                                      ArrayRef<LocAccess> accesses,
                                      const LinearFunction &lf, Value iv) {
   bir::LoopOp loop = iv ? bir::getLoopOf(iv) : nullptr;
@@ -118,10 +140,10 @@ static unsigned timelineShrinkFactor(int64_t blocks,
   for (const LocAccess &a : accesses) {
     ArrayRef<unsigned> nest = lf.loopNest(a.point);
     if (nest.size() < depth || nest.take_front(depth) != around)
-      return 1;
+      return LiveBlocks::all(blocks);
     bool inLoop = loop && nest.size() > depth && nest[depth] == rotating;
     if (inLoop != static_cast<bool>(a.access.iv) || a.access.ap.allBlocks())
-      return 1;
+      return LiveBlocks::all(blocks);
     // The ops of one pass sit at `level`; deeper ones take their loop's span.
     size_t level = inLoop ? depth + 1 : depth;
     bool nested = nest.size() > level;
@@ -150,15 +172,19 @@ static unsigned timelineShrinkFactor(int64_t blocks,
   SmallVector<int64_t> used;
   for (auto &[block, life] : lives) {
     if (!life.overwritten)
-      return 1;
+      return LiveBlocks::all(blocks);
     used.push_back(block);
   }
   llvm::sort(used, [&](int64_t a, int64_t b) {
     return std::make_pair(lives[a].first, a) <
            std::make_pair(lives[b].first, b);
   });
+  // Counts of any kind are tried up to the most banks there can be (a
+  // location live on more never fits); divisors to the end, as the seed.
+  constexpr int64_t kMostBanks = 64;
+  std::optional<int64_t> any;
   for (int64_t live = 1; live < blocks; ++live) {
-    if (blocks % live != 0)
+    if (blocks % live != 0 && (any || live > kMostBanks))
       continue;
     // The last block seen on each bank, in order of first access.
     llvm::SmallDenseMap<int64_t, int64_t> previous;
@@ -168,13 +194,17 @@ static unsigned timelineShrinkFactor(int64_t blocks,
       it->second = block;
       return overlaps;
     });
-    if (!clash)
-      return static_cast<unsigned>(blocks / live);
+    if (clash)
+      continue;
+    any = any.value_or(live);
+    if (blocks % live == 0)
+      return {live, *any};
   }
-  return 1;
+  return {blocks, any.value_or(blocks)};
 }
 
-/// How many times fewer blocks than the location has are live at once.
+/// How many blocks of the location are live at once: the banks its blocks
+/// rotate over (k mod liveBlocks).
 ///
 /// Blocks can share banks when every access indexes one block by the same
 /// unit-step loop's induction variable, `iv + c`: block b is written from
@@ -185,15 +215,17 @@ static unsigned timelineShrinkFactor(int64_t blocks,
 /// starts its group: every access is in the rotating loop, so the start
 /// begins afresh in every iteration (in its own loop nested there, or in
 /// the block each iteration names). The live block count is the smallest
-/// divisor of the block count that is at least W, so the round-robin k mod
-/// liveBlocks never puts two live blocks on one bank. Locations naming constant
+/// divisor of the block count that is at least W (the seed's integral
+/// shrink factor); of any kind it is W itself: the blocks live at once are W
+/// consecutive ones, on distinct banks k mod any count >= W, and none lives
+/// from one pass through the loop into the next. Locations naming constant
 /// blocks, or indexed by a loop of another step (unrolled pipelines), take the
 /// timeline.
-static unsigned computeShrinkFactor(int64_t blocks,
+static LiveBlocks computeLiveBlocks(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
                                     const LinearFunction &lf) {
   if (blocks <= 1)
-    return 1;
+    return LiveBlocks::all(blocks);
   Value iv;
   bool constantBlocks = false;
   int64_t minRead = std::numeric_limits<int64_t>::max();
@@ -204,7 +236,7 @@ static unsigned computeShrinkFactor(int64_t blocks,
       continue;
     }
     if (iv && a.access.iv != iv)
-      return 1;
+      return LiveBlocks::all(blocks);
     iv = a.access.iv;
     int64_t offset = a.access.ap.getBlockOffset();
     if (bir::isRead(a.access.kind))
@@ -213,7 +245,7 @@ static unsigned computeShrinkFactor(int64_t blocks,
       maxWrite = std::max(maxWrite, offset);
   }
   if (!iv || constantBlocks || bir::getLoopOf(iv).getStep() != 1)
-    return timelineShrinkFactor(blocks, accesses, lf, iv);
+    return timelineLiveBlocks(blocks, accesses, lf, iv);
   // Every byte a read reads must come from this pass through the block: a
   // write at a larger offset (an earlier iteration) or at the same offset
   // earlier in the iteration (accesses come in linear order, the loop
@@ -237,18 +269,20 @@ static unsigned computeShrinkFactor(int64_t blocks,
     }
     if (!rangesCover(bytes, rp.getByteOffset(),
                      rp.getByteOffset() + rp.getByteSize()))
-      return 1;
+      return LiveBlocks::all(blocks);
   }
-  int64_t window = maxWrite - minRead + 1;
-  for (int64_t live = 1; live <= blocks; ++live)
-    if (blocks % live == 0 && live >= window)
-      return static_cast<unsigned>(blocks / live);
-  return 1;
+  int64_t window =
+      std::min(std::max<int64_t>(maxWrite - minRead + 1, 1), blocks);
+  int64_t divisor = window;
+  while (blocks % divisor != 0)
+    ++divisor;
+  return {divisor, window};
 }
 
 unsigned psum::alloc::spillFootprint(const Node &node,
                                      ArrayRef<LocAccess> accesses,
-                                     const LinearFunction &lf) {
+                                     const LinearFunction &lf,
+                                     const Geometry &geometry) {
   // The copies write what the instruction reads, the saves read what it
   // writes: the minted location sees each access as a write and a read.
   SmallVector<LocAccess, 4> both;
@@ -258,10 +292,9 @@ unsigned psum::alloc::spillFootprint(const Node &node,
       both.push_back(a);
       both.back().access.kind = kind;
     }
-  uint64_t banks =
-      static_cast<uint64_t>(node.blocks /
-                            computeShrinkFactor(node.blocks, both, lf)) *
-      node.blockBanks;
+  uint64_t banks = static_cast<uint64_t>(
+                       computeLiveBlocks(node.blocks, both, lf).get(geometry)) *
+                   node.blockBanks;
   return static_cast<unsigned>(std::min<uint64_t>(banks, node.liveN));
 }
 
@@ -281,15 +314,36 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   if (!raw.lastUse)
     return fail("no last use find: PSUM location '" + node.name +
                 "' is never read");
-  node.shrinkFactor = computeShrinkFactor(node.blocks, accesses, lf);
-  if (node.blocks % node.shrinkFactor != 0)
+  LiveBlocks live = computeLiveBlocks(node.blocks, accesses, lf);
+  int64_t liveBlocks = live.get(geometry);
+  node.unevenBlocks = static_cast<unsigned>(
+      std::min<uint64_t>(live.any, std::numeric_limits<unsigned>::max()));
+  node.shrinkFactor = node.blocks % liveBlocks == 0
+                          ? static_cast<unsigned>(node.blocks / liveBlocks)
+                          : 0;
+  if (!geometry.unevenRotation && !node.shrinkFactor)
     return fail("getNBlocks() % shrink_factor == 0 fails for '" + node.name +
                 "'");
-  uint64_t liveN = static_cast<uint64_t>(node.blocks / node.shrinkFactor) *
-                   node.blockBanks;
-  if (geometry.usableBanks() < liveN)
+  // Saturates rather than wraps: a huge location must fail the guard.
+  uint64_t liveN = llvm::SaturatingMultiply(static_cast<uint64_t>(liveBlocks),
+                                            node.blockBanks);
+  if (geometry.usableBanks() < liveN) {
+    // The seed's integral shrink factor may be what does not fit.
+    int64_t window = live.any;
+    if (window < liveBlocks &&
+        static_cast<uint64_t>(window) * node.blockBanks <=
+            geometry.usableBanks()) {
+      failure.noteOp = node.memloc;
+      failure.note = "at most " + std::to_string(window) + " of its " +
+                     std::to_string(node.blocks) +
+                     " blocks are live at once, but the banks of the blocks "
+                     "rotate over a divisor of the block count (the seed's "
+                     "shrink factor); uneven-rotation=true rotates them over " +
+                     std::to_string(window * node.blockBanks) + " banks";
+    }
     return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));
+  }
   node.liveN = static_cast<unsigned>(liveN);
 
   Interval range = liveInterval(lf, accesses, raw, loopAware);
@@ -353,6 +407,16 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
     node.name = memloc.getName().str();
     node.memloc = memloc;
     node.blocks = memloc.getNumBlocks();
+    // A bank per block is listed in `banks`: the number of blocks is what
+    // the allocator's time and memory grow with.
+    if (node.blocks > kMaxBlocks) {
+      failure.op = memloc;
+      failure.message = "PSUM location '" + node.name + "' has " +
+                        std::to_string(node.blocks) +
+                        " blocks, more than the " + std::to_string(kMaxBlocks) +
+                        " the allocator takes";
+      return mlir::failure();
+    }
     node.blockBanks = llvm::divideCeil(static_cast<uint64_t>(memloc.getBytes()),
                                        geometry.bankSize);
     if (failed(describeNode(node, lf, it->second, geometry, loopAware,

@@ -981,10 +981,11 @@ LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
   if (uint64_t clash = footprint & geometry.reserved)
     return memloc.emitError("'") << memloc.getName() << "' is on reserved bank "
                                  << llvm::countr_zero(clash);
-  if (memloc.getNumBlocks() % liveBlocks != 0)
-    return memloc.emitError("'") << memloc.getName() << "' rotates "
-                                 << memloc.getNumBlocks() << " blocks over "
-                                 << liveBlocks << " banks unevenly";
+  if (!geometry.unevenRotation && memloc.getNumBlocks() % liveBlocks != 0)
+    return memloc.emitError("'")
+           << memloc.getName() << "' rotates " << memloc.getNumBlocks()
+           << " blocks over " << liveBlocks
+           << " banks unevenly (uneven-rotation=true accepts it)";
   return success();
 }
 
@@ -1043,6 +1044,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
       resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
   if (failed(geometry))
     return signalPassFailure();
+  geometry->unevenRotation = unevenRotation;
 
   Locations locs;
   bool ok = true;

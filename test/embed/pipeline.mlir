@@ -4,7 +4,7 @@
 //
 // RUN: psum-opt %psum_src_root/examples/embed/kernel.mlir --psum-pipeline | FileCheck %s
 // RUN: psum-opt %psum_src_root/examples/embed/kernel.mlir --pass-pipeline='builtin.module(psum-pipeline{arch=gen2 num-banks=8})' | FileCheck %s
-// RUN: psum-opt %psum_src_root/examples/embed/kernel.mlir --psum-pipeline="arch=gen1 reserved-banks=0" | FileCheck %s --check-prefix=RESERVED
+// RUN: psum-opt %psum_src_root/examples/embed/kernel.mlir --psum-pipeline="arch=gen3 reserved-banks=0" | FileCheck %s --check-prefix=RESERVED
 // RUN: psum-opt %psum_src_root/examples/embed/kernel.mlir --psum-pipeline="num-banks=4 best-of=2 load-to-copy=false" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: not psum-opt %psum_src_root/examples/embed/kernel.mlir --psum-pipeline="no-such-option=1" 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: psum-opt --help | FileCheck %s --check-prefix=HELP

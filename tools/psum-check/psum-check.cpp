@@ -376,10 +376,10 @@ Outcome check(bir::FuncOp original) {
           text.contains("cannot allocate PSUM location")) {
         outcome.kind = Outcome::Refused;
         outcome.infeasible = text.contains("no allocation exists");
-      }
-      else if (text.contains("is too big for PSUM") ||
-               text.contains("no last use find") ||
-               text.contains("no first def find"))
+      } else if (text.contains("is too big for PSUM") ||
+                 text.contains("no last use find") ||
+                 text.contains("no first def find") ||
+                 text.contains("pinned bank"))
         outcome.kind = Outcome::Rejected;
       else
         outcome.kind = Outcome::Violation;

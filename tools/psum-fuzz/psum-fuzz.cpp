@@ -128,7 +128,8 @@ std::string verifierOptions(llvm::StringRef options) {
   std::string result;
   for (llvm::StringRef word : words)
     if (word.starts_with("arch=") || word.starts_with("num-banks=") ||
-        word.starts_with("bank-size="))
+        word.starts_with("bank-size=") || word.starts_with("reserved-banks=") ||
+        word.starts_with("uneven-rotation="))
       result += word.str() + " ";
   return result;
 }

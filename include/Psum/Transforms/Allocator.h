@@ -190,6 +190,10 @@ struct Geometry {
   /// A TensorCopy can read the spill space: one reading a spilled tensor
   /// reads the saved copy, no reload (load2Copy).
   bool loadToCopy = true;
+  /// A location's blocks may rotate over any number of banks, not only a
+  /// divisor of the block count (the seed's integral shrink factor): block
+  /// k on base + (k mod liveBlocks) x blockBanks either way.
+  bool unevenRotation = false;
 
   uint64_t allBanks() const {
     return numBanks >= 64 ? ~uint64_t(0) : (uint64_t(1) << numBanks) - 1;
@@ -231,13 +235,26 @@ unsigned splitLocations(bir::FuncOp func, bool loopAware);
 // Live ranges: the problem
 //===----------------------------------------------------------------------===//
 
+/// The most blocks a PSUM location may have: the allocator lists a bank
+/// per block (`banks`), so its time and memory grow with the block count.
+/// A fully unrolled 1M-instruction kernel has about 150k.
+inline constexpr int64_t kMaxBlocks = int64_t(1) << 24;
+
 /// A candidate: one PSUM location with access patterns.
 struct Node {
   std::string name;
   mlir::Operation *memloc = nullptr;
   int64_t blocks = 1;
-  unsigned blockBanks = 1;  ///< ceil(bytes / bank size): banks per block
+  /// ceil(bytes / bank size): banks per block. 64 bits until the "too big
+  /// for PSUM" guard has bounded it by the bank count.
+  uint64_t blockBanks = 1;
+  /// blocks / liveBlocks, the seed's shrink factor; 0 where the blocks
+  /// rotate unevenly (Geometry::unevenRotation).
   unsigned shrinkFactor = 1;
+  /// The blocks live at once when they may rotate over any number of banks
+  /// (liveBlocks() under Geometry::unevenRotation; with the seed's divisor
+  /// rule liveBlocks() may be more).
+  unsigned unevenBlocks = 1;
   unsigned liveN = 1;       ///< banks live at once: blocks / shrink * blockBanks
   unsigned def = 0, use = 0; ///< live range [def, use] in linear points
   /// Linear points of the writer instructions (a spill saves after each)
@@ -250,7 +267,9 @@ struct Node {
   std::optional<unsigned> pin;
   double cost = 0;          ///< spill cost in bank x cycles (+inf: unspillable)
 
-  unsigned liveBlocks() const { return liveN / blockBanks; }
+  unsigned liveBlocks() const {
+    return static_cast<unsigned>(liveN / blockBanks);
+  }
 };
 
 struct Problem {
@@ -291,7 +310,7 @@ mlir::LogicalResult describeNode(Node &node, const LinearFunction &lf,
 /// when the instruction touches only a rotating window or a few constant
 /// blocks.
 unsigned spillFootprint(const Node &node, llvm::ArrayRef<LocAccess> accesses,
-                        const LinearFunction &lf);
+                        const LinearFunction &lf, const Geometry &geometry);
 
 /// Builds the candidates with their live ranges and bank footprints. Fails
 /// (with the seed's messages) on a location without def or use, a bad shrink

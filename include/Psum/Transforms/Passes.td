@@ -26,7 +26,7 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
            "override the PSUM bank size in bytes (0: from the architecture)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
-           "banks the allocator must leave free (e.g. 7 for PE transposes)">,
+           "indices of the banks the allocator must leave free, comma-separated (e.g. 7: bank 7, kept for PE transposes)">,
     Option<"bestOf", "best-of", "unsigned", /*default=*/"0",
            "number of heuristics tried in the best-of-n loop (0: all named ones)">,
     Option<"heuristic", "heuristic", "std::string", /*default=*/"\"\"",
@@ -40,6 +40,10 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"loadToCopy", "load-to-copy", "bool", /*default=*/"true",
            "a TensorCopy reading a spilled tensor reads the saved copy, with "
            "no reload into PSUM (the seed's load2Copy)">,
+    Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
+           "a location's blocks may rotate over any number of banks at least "
+           "the blocks live at once, not only a divisor of the block count "
+           "(the seed's integral shrink factor)">,
     Option<"spillWriteLocations", "spill-write-locations", "bool",
            /*default=*/"true",
            "each writer of a spilled tensor after the first writes a location "
@@ -101,6 +105,9 @@ def PsumVerifyAllocationPass
            "PSUM bank size in bytes (0: from the architecture)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
            "banks no location may use (psum-allocate's reserved-banks)">,
+    Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
+           "accept blocks rotating over a number of banks that does not "
+           "divide the block count (psum-allocate's uneven-rotation)">,
     Option<"maxBlockInstances", "max-block-instances", "uint64_t",
            /*default=*/"uint64_t(1) << 24",
            "block instances (a block named by an access, in one iteration of "
@@ -133,6 +140,9 @@ def PsumExplainPass : Pass<"psum-explain", "::mlir::ModuleOp"> {
            "extend live ranges around loops">,
     Option<"heuristic", "heuristic", "std::string", /*default=*/"\"seed\"",
            "simplify heuristic to explain">,
+    Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
+           "blocks may rotate over any number of banks (psum-allocate's "
+           "uneven-rotation)">,
     Option<"copyLatency", "copy-latency", "unsigned", /*default=*/"64",
            "cycles a spill or reload TensorCopy takes per bank">,
   ];

@@ -52,6 +52,10 @@ struct FunctionReport {
   double firstIterPlaced = 1;
   /// What the exact mode concluded (empty when it did not run).
   std::string exact;
+  /// Locations that take more banks than they have blocks live at once
+  /// (the seed's divisor rule) in a function that spilled, with what
+  /// uneven-rotation would save (remarks only).
+  std::vector<std::pair<mlir::Location, std::string>> unevenHints;
   std::vector<TensorReport> tensors;
   std::vector<SpillReport> spills;
 };

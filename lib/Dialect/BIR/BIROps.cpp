@@ -144,6 +144,11 @@ struct AccessParser {
     blockOffset = 0;
     if (succeeded(parser.parseOptionalPlus()))
       return parser.parseInteger(blockOffset);
+    if (failed(parser.parseOptionalMinus()))
+      return success();
+    if (parser.parseInteger(blockOffset))
+      return failure();
+    blockOffset = -blockOffset;
     return success();
   }
 
@@ -188,8 +193,10 @@ static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
     << ", " << ap.getByteOffset() << ':' << ap.getByteOffset() + ap.getByteSize();
   if (access.iv) {
     p << ", " << access.iv;
-    if (ap.getBlockOffset() != 0)
-      p << " + " << ap.getBlockOffset();
+    if (int64_t offset = ap.getBlockOffset(); offset > 0)
+      p << " + " << offset;
+    else if (offset < 0)
+      p << " - " << -offset;
   } else if (!ap.allBlocks()) {
     p << ", " << ap.getBlockOffset();
   }
@@ -824,9 +831,15 @@ ParseResult ActivationOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseKeyword(&funcName))
     return failure();
   std::optional<ActivationFunc> func = symbolizeActivationFunc(funcName);
-  if (!func)
-    return parser.emitError(funcLoc, "unknown activation function '")
-           << funcName << "'";
+  if (!func) {
+    InFlightDiagnostic diag =
+        parser.emitError(funcLoc, "unknown activation function '")
+        << funcName << "', expected one of ";
+    for (uint32_t value = 0; value <= getMaxEnumValForActivationFunc(); ++value)
+      diag << (value ? ", " : "")
+           << stringifyActivationFunc(static_cast<ActivationFunc>(value));
+    return diag;
+  }
   result.addAttribute("func", ActivationFuncAttr::get(parser.getContext(), *func));
   AccessParser aps{parser};
   if (aps.parseAccess() || parser.parseEqual() || aps.parseAccess())

@@ -68,7 +68,7 @@ bir.func @zero_partitions attributes {arch = #bir.arch<gen1, partitions = 0>} {
 bir.func @unknown_activation attributes {arch = #bir.arch<gen2>} {
   %acc = bir.memloc "acc" psum [128, 2048]
   %y = bir.memloc "y" sbuf [128, 2048]
-  // expected-error @+1 {{unknown activation function 'softmax'}}
+  // expected-error @+1 {{unknown activation function 'softmax', expected one of identity, relu, gelu, silu, exp, tanh, sigmoid, square}}
   bir.activation softmax %y = %acc latency 32
 }
 

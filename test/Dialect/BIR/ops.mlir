@@ -331,7 +331,9 @@ bir.func @inst attributes {arch = #bir.arch<gen2>} {
 // CHECK-NEXT:      bir.inst "neg_offset" writes(%a[0:128, 0:256, %[[N]] + 2]) reads() latency 1
 // CHECK-NEXT:    }
 // CHECK-NEXT:    bir.loop %[[M:.*]] = 4 to 8 {
-// CHECK-NEXT:      bir.inst "minus" writes(%a[0:128, 0:256, %[[M]] + -4]) reads() latency 1
+// A negative offset prints as `- c`; `+ -c` parses too.
+// CHECK-NEXT:      bir.inst "minus" writes(%a[0:128, 0:256, %[[M]] - 4]) reads() latency 1
+// CHECK-NEXT:      bir.inst "minus_sugar" writes(%a[0:128, 0:256, %[[M]] - 3]) reads() latency 1
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // GENERIC-LABEL: sym_name = "access_patterns"
@@ -350,6 +352,7 @@ bir.func @inst attributes {arch = #bir.arch<gen2>} {
 // GENERIC:       "bir.loop"() <{lower = -2 : i64, step = 1 : i64, upper = 2 : i64}>
 // GENERIC:       "bir.inst"({{.*}}) <{aps = [#bir.ap<0, 128, 0, 256, 0, 2>], {{.*}}, opcode = "neg_offset",
 // GENERIC:       "bir.inst"({{.*}}) <{aps = [#bir.ap<0, 128, 0, 256, 0, -4>], {{.*}}, opcode = "minus",
+// GENERIC-NEXT:  "bir.inst"({{.*}}) <{aps = [#bir.ap<0, 128, 0, 256, 0, -3>], {{.*}}, opcode = "minus_sugar",
 bir.func @access_patterns attributes {arch = #bir.arch<gen2>} {
   %a = bir.memloc "a" sbuf [128, 256] x 8
   %b = bir.memloc "b" sbuf [64, 32]
@@ -372,6 +375,7 @@ bir.func @access_patterns attributes {arch = #bir.arch<gen2>} {
   }
   bir.loop %m = 4 to 8 {
     bir.inst "minus" writes(%a[0:128, 0:256, %m + -4]) reads() latency 1
+    bir.inst "minus_sugar" writes(%a[0:128, 0:256, %m - 3]) reads() latency 1
   }
 }
 

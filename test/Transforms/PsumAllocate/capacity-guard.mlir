@@ -36,3 +36,45 @@ bir.func @gen1_small attributes {arch = #bir.arch<gen1>} {
   bir.matmul %acc = %w, %x latency 64
   bir.activation identity %y = %acc latency 32
 }
+
+// -----
+
+// 2^43 bytes per partition are 2^32 banks: counted in 64 bits, not wrapped
+// to 0 (which crashed the commit) or to 1 (which placed it on one bank).
+bir.func @banks_past_32_bits attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  // expected-error @+1 {{huge is too big for PSUM, requires 4294967297 banks with PSUM size 8}}
+  %huge = bir.memloc "huge" psum [64, 8796093022209]
+  bir.matmul %huge[0:64, 0:2048] = %w, %x latency 64
+  bir.activation identity %y = %huge[0:64, 0:2048] latency 32
+}
+
+// -----
+
+// Bytes near 2^63: ceil(bytes / 2048) itself.
+bir.func @bytes_near_int64_max attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  // expected-error @+1 {{huge is too big for PSUM, requires 4503599627370495 banks with PSUM size 8}}
+  %huge = bir.memloc "huge" psum [64, 9223372036854773760]
+  bir.matmul %huge[0:64, 0:2048] = %w, %x latency 64
+  bir.activation identity %y = %huge[0:64, 0:2048] latency 32
+}
+
+// -----
+
+// A bank per block is listed: more blocks than the allocator takes is an
+// error, not hours of work (this prime count took minutes in the shrink
+// factor's divisor search, then gigabytes of banks).
+bir.func @too_many_blocks_to_list attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  // expected-error @+1 {{PSUM location 't' has 2147483647 blocks, more than the 16777216 the allocator takes}}
+  %t = bir.memloc "t" psum [64, 2048] x 2147483647
+  bir.matmul %t[0:64, 0:2048, 0] = %w, %x latency 64
+  bir.activation identity %y = %t[0:64, 0:2048, 0] latency 32
+}
