@@ -55,7 +55,7 @@ private:
                int64_t blocks);
   bir::AccessAttr pattern(const Slice &slice, SmallVectorImpl<Value> &ivs);
   void emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate = false,
-            unsigned numWrites = 1);
+            unsigned numWrites = 1, bool start = false);
 
   void genBlock(unsigned depth);
   void evacuate(const Slice &source);
@@ -124,7 +124,7 @@ bir::AccessAttr Generator::pattern(const Slice &slice,
 }
 
 void Generator::emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate,
-                     unsigned numWrites) {
+                     unsigned numWrites, bool start) {
   SmallVector<Value> locs, ivs;
   SmallVector<Attribute> aps;
   for (const Slice &slice : slices) {
@@ -135,7 +135,8 @@ void Generator::emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate,
   uint64_t cycles = latency();
   ++numInstructions;
   if (kind == "matmul")
-    bir::MatmulOp::create(builder, loc, locs, ivs, apsAttr, cycles, accumulate);
+    bir::MatmulOp::create(builder, loc, locs, ivs, apsAttr, cycles, accumulate,
+                          start);
   else if (kind == "activation")
     bir::ActivationOp::create(builder, loc, locs, ivs, apsAttr, cycles,
                               bir::ActivationFunc(pick(8)));
@@ -208,13 +209,31 @@ void Generator::retire(size_t i) {
 }
 
 void Generator::accumulationLoop(unsigned depth) {
+  // Decided first so that restartPercent = 0 draws nothing: a drained
+  // one-block tensor summed into afresh, its `+=` marked `start`.
+  std::optional<size_t> restart;
+  if (options.restartPercent && !drained.empty() &&
+      chance(options.restartPercent)) {
+    size_t i = pick(drained.size());
+    if (bir::getMemLoc(drained[i].loc).getNumBlocks() == 1)
+      restart = i;
+  }
   // Unspillable groups must leave room for one more tensor and a reload.
-  int64_t bytes = chance(25) ? 4096 : 2048;
-  unsigned banks = bytes / 2048;
-  if (accumulatorBanks + banks + 2 > usableBanks || numTensors >= options.maxTensors)
+  int64_t bytes = restart ? bir::getMemLoc(drained[*restart].loc).getBytes()
+                  : chance(25) ? 4096
+                               : 2048;
+  unsigned banks = llvm::divideCeil(bytes, 2048);
+  if (accumulatorBanks + banks + 2 > usableBanks ||
+      (!restart && numTensors >= options.maxTensors))
     return plainLoop(depth);
-  Value acc = memloc("acc" + std::to_string(numTensors++),
-                     bir::MemorySpace::psum, bytes, 1);
+  Value acc;
+  if (restart) {
+    acc = drained[*restart].loc;
+    drained.erase(drained.begin() + *restart);
+  } else {
+    acc = memloc("acc" + std::to_string(numTensors++), bir::MemorySpace::psum,
+                 bytes, 1);
+  }
   accumulatorBanks += banks;
   // A two-bank group is sometimes filled by a `+=` per bank (one matmul
   // writes one bank at most), the halves in one loop or in two.
@@ -222,10 +241,11 @@ void Generator::accumulationLoop(unsigned depth) {
   OpBuilder::InsertionGuard guard(builder);
   bir::LoopOp kLoop = loop(1 + pick(options.maxTripCount));
   if (!byHalves)
-    emit("matmul", {Slice{acc}, Slice{w}, Slice{x}}, /*accumulate=*/true);
+    emit("matmul", {Slice{acc}, Slice{w}, Slice{x}}, /*accumulate=*/true,
+         /*numWrites=*/1, restart.has_value());
   else
     emit("matmul", {Slice{acc, {}, -1, 0, 2048}, Slice{w}, Slice{x}},
-         /*accumulate=*/true);
+         /*accumulate=*/true, /*numWrites=*/1, restart.has_value());
   if (chance(40))
     genBlock(depth + 1);
   if (byHalves) {
@@ -234,7 +254,7 @@ void Generator::accumulationLoop(unsigned depth) {
       loop(1 + pick(options.maxTripCount));
     }
     emit("matmul", {Slice{acc, {}, -1, 2048, 2048}, Slice{w}, Slice{x}},
-         /*accumulate=*/true);
+         /*accumulate=*/true, /*numWrites=*/1, restart.has_value());
   }
   live.push_back({acc, banks, true});
 }

@@ -214,7 +214,7 @@ SimResult Machine::run() {
     if (!inst)
       return;
     for (const bir::Access &access : inst.getAccesses())
-      if (bir::isWrite(access.kind) && starts.add(access))
+      if (bir::isWrite(access.kind) && starts.add(op, access))
         groupStarts.insert(op);
   });
   bankPartCells = maxPartitions / options.partitionCell;

@@ -58,7 +58,8 @@ PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
       if (memloc && memloc.isPsum())
         result[access.loc].push_back(
             {static_cast<unsigned>(index),
-             bir::isWrite(access.kind) && starts.add(access), access});
+             bir::isWrite(access.kind) && starts.add(point.op, access),
+             access});
     }
   }
   return result;

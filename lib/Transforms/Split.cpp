@@ -25,18 +25,26 @@ struct Piece {
 };
 } // namespace
 
-/// Whether the plain write `accesses[i]` starts a new value of the group:
-/// without an induction variable it overwrites all any read of the group
-/// reads, nothing at its instruction reads the group, and no read of the
-/// value it closes (from `start` on) can see a later write around a loop: in
-/// the innermost loop holding the read and the write, the read sees only its
-/// own iteration's write. Loops run at least once, so every later access sees
-/// this write or a later one, never an older value.
+/// Whether the plain write or group start `accesses[i]` starts a new value
+/// of the group: without an induction variable it overwrites all any read
+/// of the group reads, nothing else at its instruction reads the group, and
+/// no read of the value it closes (from `start` on) can see a later write
+/// around a loop: in the innermost loop holding the read and the write, the
+/// read sees only its own iteration's write. Loops run at least once, so
+/// every later access sees this write or a later one, never an older value.
+/// A group start (a `+=` marked `start`, an accumulator reused by a second
+/// K loop) overwrites when its innermost loop begins: the value it closes
+/// must end before that loop.
 static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
                         const Overwrites &overwrites, size_t start, size_t i) {
   const LocAccess &a = accesses[i];
-  if (a.access.kind != bir::AccessKind::Write ||
-      accesses[i - 1].point >= a.point)
+  bool plain = a.access.kind == bir::AccessKind::Write;
+  if (!plain && !a.start)
+    return false;
+  ArrayRef<unsigned> nest = lf.loopNest(a.point);
+  unsigned begins =
+      plain || nest.empty() ? a.point : lf.loops[nest.back()].header;
+  if (accesses[i - 1].point >= begins)
     return false;
   for (const LocAccess &same : accesses.drop_front(i + 1)) {
     if (same.point != a.point)

@@ -509,7 +509,7 @@ public:
     bir::GroupStarts starts;
     func.walk<WalkOrder::PreOrder>([&](bir::InstructionOpInterface inst) {
       for (const bir::Access &access : inst.getAccesses())
-        if (bir::isWrite(access.kind) && starts.add(access))
+        if (bir::isWrite(access.kind) && starts.add(inst, access))
           groupStarts.insert(inst.getOperation());
     });
     reach.assign(n, std::numeric_limits<unsigned>::max());

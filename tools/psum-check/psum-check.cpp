@@ -74,6 +74,12 @@ static cl::opt<unsigned> tileAccumulateOpt(
     cl::desc("percent of the tile writes that start the tiles' groups made "
              "`+=` matmuls (0 keeps the functions of earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> restartOpt(
+    "restart", cl::init(0),
+    cl::desc("percent of accumulation loops summing afresh into a drained "
+             "tensor, their `+=` marked `start` (0 keeps the functions of "
+             "earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -537,6 +543,7 @@ int main(int argc, char **argv) {
     options.reusePercent = reuseOpt;
     options.pipelinePercent = pipelinesOpt;
     options.tileAccumulatePercent = tileAccumulateOpt;
+    options.restartPercent = restartOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

@@ -42,6 +42,10 @@ struct RandomKernelOptions {
   /// groups in their own iterations. 0 keeps the functions of earlier
   /// versions.
   unsigned tileAccumulatePercent = 0;
+  /// Percent of accumulation loops that sum afresh into a drained one-block
+  /// tensor, their `+=` marked `start` (an accumulator reused by a later K
+  /// loop). 0 keeps the functions of earlier versions.
+  unsigned restartPercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.

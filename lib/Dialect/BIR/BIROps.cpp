@@ -464,10 +464,14 @@ bool psum::bir::startsEveryIteration(InstructionOpInterface op) {
   });
 }
 
-bool GroupStarts::add(const Access &access) {
+bool GroupStarts::add(Operation *op, const Access &access) {
   MemLocOp memloc = getMemLoc(access.loc);
-  if (!memloc || !memloc.isPsum() || full.contains(access.loc))
+  if (!memloc || !memloc.isPsum())
     return false;
+  auto matmul = dyn_cast<MatmulOp>(op);
+  bool marked = matmul && matmul.getStart() && access.index == MatmulOp::kDst;
+  if (full.contains(access.loc))
+    return marked;
   AccessAttr ap = access.ap;
   BlockSet blocks(access, memloc.getNumBlocks());
   Rows rows{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
@@ -484,7 +488,7 @@ bool GroupStarts::add(const Access &access) {
   } else {
     written.add(access.loc, blocks, rows);
   }
-  return !touched && access.kind == AccessKind::ReadWrite;
+  return (marked || !touched) && access.kind == AccessKind::ReadWrite;
 }
 
 bool BlockSet::contains(const BlockSet &other) const {
@@ -789,6 +793,8 @@ ParseResult MatmulOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   if (aps.parseAccess() || parser.parseComma() || aps.parseAccess())
     return failure();
+  if (succeeded(parser.parseOptionalKeyword("start")))
+    result.addAttribute("start", parser.getBuilder().getUnitAttr());
   return aps.finish(result);
 }
 
@@ -799,12 +805,17 @@ void MatmulOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, kLhs);
   p << ", ";
   printAccess(p, *this, kRhs);
+  if (getStart())
+    p << " start";
   printLatency(p, *this, static_cast<int64_t>(getLatency()));
 }
 
 LogicalResult MatmulOp::verify() {
   if (failed(checkArity(*this, 3)))
     return failure();
+  if (getStart() && !getAccumulate())
+    return emitOpError("marks a group start but overwrites ('='): 'start' "
+                       "applies to an accumulating matmul ('+=')");
   auto locs = getLocs();
   if (spaceOf(locs[kDst]) != MemorySpace::psum)
     return emitOpError("must write PSUM, but '")

@@ -288,6 +288,25 @@ bir.func @accumulate_in_dict attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+bir.func @start_in_dict attributes {arch = #bir.arch<gen2>} {
+  %acc = bir.memloc "acc" psum [128, 2048]
+  %w = bir.memloc "w" sbuf [128, 2048]
+  // expected-error @+1 {{attribute 'start' has its own syntax; it cannot be in the attribute dictionary}}
+  bir.matmul %acc += %w, %w latency 64 {start}
+}
+
+// -----
+
+// `=` always overwrites: only a `+=` can be marked as its group's start.
+bir.func @start_without_accumulate attributes {arch = #bir.arch<gen2>} {
+  %acc = bir.memloc "acc" psum [128, 2048]
+  %w = bir.memloc "w" sbuf [128, 2048]
+  // expected-error @+1 {{'bir.matmul' op marks a group start but overwrites ('='): 'start' applies to an accumulating matmul ('+=')}}
+  bir.matmul %acc = %w, %w start latency 64
+}
+
+// -----
+
 "bir.func"() <{arch = #bir.arch<gen2>, sym_name = "matmul_arity"}> ({
   %0 = "bir.memloc"() <{bytes = 2048 : i64, name = "acc", partitions = 128 : i64, space = 32 : i32}> : () -> !bir.memloc
   %1 = "bir.memloc"() <{bytes = 2048 : i64, name = "w", partitions = 128 : i64, space = 16 : i32}> : () -> !bir.memloc

@@ -177,11 +177,16 @@ bir.func @explicit_backedge attributes {arch = #bir.arch<gen2>} {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    bir.matmul %acc[0:64, 0:1024] += %w[0:64, 0:512, 3], %x[0:64, 0:1024, 3] latency 0 {tag}
 // CHECK-NEXT:    bir.activation identity %y = %acc latency 32
+// CHECK-NEXT:    bir.loop %[[K2:.*]] = 0 to 4 {
+// CHECK-NEXT:      bir.matmul %acc += %w[0:128, 0:1024, %[[K2]]], %x[0:128, 0:2048, %[[K2]]] start latency 64
+// CHECK-NEXT:    }
+// CHECK-NEXT:    bir.activation identity %y = %acc latency 32
 // CHECK-NEXT:  }
 // GENERIC-LABEL: sym_name = "matmul"
 // GENERIC:       "bir.matmul"(%[[ACC:.*]], %[[W:.*]], %[[X:.*]]) <{aps = [#bir.ap<0, 128, 0, 2048, -1, -1>, #bir.ap<0, 128, 0, 1024, -1, 0>, #bir.ap<0, 128, 0, 2048, -1, 0>], latency = 64 : i64, operandSegmentSizes = array<i32: 3, 0>}> : (!bir.memloc, !bir.memloc, !bir.memloc) -> ()
 // GENERIC:       "bir.matmul"(%[[ACC]], %[[W]], %[[X]], %{{.*}}) <{accumulate, aps = [#bir.ap<0, 128, 0, 2048, -1, -1>, #bir.ap<0, 128, 0, 1024, 0, 0>, #bir.ap<0, 128, 0, 2048, 0, 0>], latency = 64 : i64, operandSegmentSizes = array<i32: 3, 1>}> : (!bir.memloc, !bir.memloc, !bir.memloc, index) -> ()
 // GENERIC:       "bir.matmul"(%[[ACC]], %[[W]], %[[X]]) <{accumulate, aps = [#bir.ap<0, 64, 0, 1024, -1, -1>, #bir.ap<0, 64, 0, 512, -1, 3>, #bir.ap<0, 64, 0, 1024, -1, 3>], latency = 0 : i64, operandSegmentSizes = array<i32: 3, 0>}> {tag} : (!bir.memloc, !bir.memloc, !bir.memloc) -> ()
+// GENERIC:       "bir.matmul"({{.*}}) <{accumulate, aps = [{{.*}}], latency = 64 : i64, operandSegmentSizes = array<i32: 3, 1>, start}>
 bir.func @matmul attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 1024] x 4
   %x = bir.memloc "x" sbuf [128, 2048] x 4
@@ -192,6 +197,11 @@ bir.func @matmul attributes {arch = #bir.arch<gen2>} {
     bir.matmul %acc += %w[0:128, 0:1024, %k], %x[0:128, 0:2048, %k] latency 64
   }
   bir.matmul %acc[0:64, 0:1024] += %w[0:64, 0:512, 3], %x[0:64, 0:1024, 3] latency 0 {tag}
+  bir.activation identity %y = %acc latency 32
+  // A second K loop summing afresh into the same accumulator.
+  bir.loop %k2 = 0 to 4 {
+    bir.matmul %acc += %w[0:128, 0:1024, %k2], %x[0:128, 0:2048, %k2] start latency 64
+  }
   bir.activation identity %y = %acc latency 32
 }
 

@@ -391,3 +391,34 @@ bir.func @one_half_carried attributes {arch = #bir.arch<gen1>} {
     bir.activation identity %z[0:64, 0:6144, %n] = %b latency 32
   }
 }
+
+// -----
+
+// The second K loop is not marked `start`: it adds to the first value, which
+// stays live across the score tiles, one of which shares its bank. (Marked,
+// it is valid: valid.mlir @accumulator_restarted_shares_bank.)
+bir.func @accumulator_reused_unmarked attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 256] x 4
+  %x = bir.memloc "x" sbuf [64, 1024] x 4
+  %acc = bir.memloc "acc" psum [64, 2048] {base_bank = 0, banks = array<i64: 0>}
+  // expected-note @+1 {{'s' is defined here}}
+  %s = bir.memloc "s" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  %ya = bir.memloc "ya" sbuf [64, 2048]
+  %ys = bir.memloc "ys" sbuf [64, 2048] x 4
+  %yc = bir.memloc "yc" sbuf [64, 2048]
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc += %w[0:64, 0:256, %k], %x[0:64, 0:1024, %k] latency 64
+  }
+  bir.activation gelu %ya = %acc latency 32
+  bir.loop %j = 0 to 4 {
+    // expected-error @+1 {{PSUM locations 'acc' and 's' both hold values here but share bank 0}}
+    bir.matmul %s[0:64, 0:2048, %j] = %w[0:64, 0:256, %j], %x[0:64, 0:1024, 0] latency 64
+  }
+  bir.loop %j = 0 to 4 {
+    bir.activation exp %ys[0:64, 0:2048, %j] = %s[0:64, 0:2048, %j] latency 32
+  }
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc += %w[0:64, 0:256, %k], %x[0:64, 0:1024, %k] latency 64
+  }
+  bir.activation gelu %yc = %acc latency 32
+}

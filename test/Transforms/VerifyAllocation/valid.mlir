@@ -209,3 +209,34 @@ bir.func @halves_started_in_an_inner_loop attributes {arch = #bir.arch<gen1>} {
     bir.activation identity %z[0:64, 0:6144, %n] = %b latency 32
   }
 }
+
+// -----
+
+// An accumulator reused by a second K loop marked `start`: its first value
+// dies at the first drain, so a score tile may take its bank in between.
+// (Unmarked, the second loop adds to the first value: invalid.mlir
+// @accumulator_reused_unmarked.)
+// CHECK-LABEL: bir.func @accumulator_restarted_shares_bank
+bir.func @accumulator_restarted_shares_bank attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 256] x 4
+  %x = bir.memloc "x" sbuf [64, 1024] x 4
+  %acc = bir.memloc "acc" psum [64, 2048] {base_bank = 0, banks = array<i64: 0>}
+  %s = bir.memloc "s" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  %ya = bir.memloc "ya" sbuf [64, 2048]
+  %ys = bir.memloc "ys" sbuf [64, 2048] x 4
+  %yc = bir.memloc "yc" sbuf [64, 2048]
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc += %w[0:64, 0:256, %k], %x[0:64, 0:1024, %k] latency 64
+  }
+  bir.activation gelu %ya = %acc latency 32
+  bir.loop %j = 0 to 4 {
+    bir.matmul %s[0:64, 0:2048, %j] = %w[0:64, 0:256, %j], %x[0:64, 0:1024, 0] latency 64
+  }
+  bir.loop %j = 0 to 4 {
+    bir.activation exp %ys[0:64, 0:2048, %j] = %s[0:64, 0:2048, %j] latency 32
+  }
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc += %w[0:64, 0:256, %k], %x[0:64, 0:1024, %k] start latency 64
+  }
+  bir.activation gelu %yc = %acc latency 32
+}

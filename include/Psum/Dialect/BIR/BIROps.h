@@ -172,9 +172,10 @@ private:
 /// each names a block of its own (namesBlockPerIteration).
 class GroupStarts {
 public:
-  /// Records the write `access` (of any location; only PSUM ones count) and
-  /// returns whether it is a `+=` that starts its group.
-  bool add(const Access &access);
+  /// Records the write `access` of `op` (of any location; only PSUM ones
+  /// count) and returns whether it is a `+=` that starts its group: one
+  /// nothing before touched, or one marked `start`.
+  bool add(mlir::Operation *op, const Access &access);
 
 private:
   /// The partitions and bytes a write writes, in each block it names.

@@ -191,7 +191,8 @@ class BIR_InstructionOp<string mnemonic, dag extraArgs, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
-def BIR_MatmulOp : BIR_InstructionOp<"matmul", (ins UnitAttr:$accumulate)> {
+def BIR_MatmulOp : BIR_InstructionOp<"matmul",
+                                     (ins UnitAttr:$accumulate, UnitAttr:$start)> {
   let summary = "PE-array matrix multiply into PSUM";
   let description = [{
     Multiplies `lhs` by `rhs` (both outside PSUM) and writes the product to
@@ -202,13 +203,17 @@ def BIR_MatmulOp : BIR_InstructionOp<"matmul", (ins UnitAttr:$accumulate)> {
     overwriting, in the first iteration of its innermost loop (the
     hardware's start flag), or in every iteration when its block follows
     that loop's induction variable (each iteration names a block, and a
-    group, of its own).
+    group, of its own). `start` after the operands makes a `+=` start its
+    group even where earlier writes touched the location (an accumulator
+    reused by a second K loop): the hardware's start flag, given rather
+    than inferred.
 
     Example:
 
     ```mlir
     bir.matmul %acc[0:128, 0:2048] = %w, %x[0:128, 0:2048, 0] latency 64
     bir.matmul %acc[0:128, 0:2048] += %w, %x[0:128, 0:2048, %k] latency 64
+    bir.matmul %acc[0:128, 0:2048] += %w, %x[0:128, 0:2048, %k] start latency 64
     ```
   }];
   let extraClassDeclaration = [{
