@@ -251,6 +251,13 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
   // earlier in the iteration (accesses come in linear order, the loop
   // body's once), covering the read's partitions. Otherwise the read sees
   // what the bank held before, another block's value once blocks share it.
+  // The first iterations have no earlier one: where the pass runs again
+  // (a loop around L), a read there served only by larger offsets sees
+  // what the previous pass left in its block, a value carried across
+  // passes. Then only the same offset serves.
+  bir::LoopOp loop = bir::getLoopOf(iv);
+  bool passRepeats =
+      !lf.loopNest(lf.loops[lf.loopOf.lookup(loop)].header).empty();
   for (const LocAccess &r : accesses) {
     if (!bir::isRead(r.access.kind) || r.start)
       continue;
@@ -258,8 +265,10 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
     for (const LocAccess &w : accesses) {
       bir::AccessAttr wp = w.access.ap;
-      bool before = wp.getBlockOffset() > rp.getBlockOffset() ||
-                    (wp.getBlockOffset() == rp.getBlockOffset() && &w < &r);
+      bool sameIteration =
+          wp.getBlockOffset() == rp.getBlockOffset() && &w < &r;
+      bool before = sameIteration ||
+                    (!passRepeats && wp.getBlockOffset() > rp.getBlockOffset());
       if (bir::isWrite(w.access.kind) && before &&
           wp.getPartOffset() <= rp.getPartOffset() &&
           wp.getPartOffset() + wp.getPartSize() >=

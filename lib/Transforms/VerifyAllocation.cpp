@@ -1078,7 +1078,13 @@ void PsumVerifyAllocationPass::runOnOperation() {
     // analysis cannot tell them apart: in a location accessed otherwise
     // (held as a whole by the dataflow), or in a rotation whose values come
     // from before its loop (halves adding up look so to that analysis).
-    if (!rotation || rotation->escapes) {
+    // Its entry offsets, read in the first iteration, come from before the
+    // loop too: every access names its block by the loop's iv, so from a
+    // previous pass through it where a loop around it repeats it (in the
+    // first pass, or without such a loop, the read is of garbage).
+    if (!rotation || rotation->escapes ||
+        (!rotation->entry.empty() &&
+         rotation->loop->getParentOfType<bir::LoopOp>())) {
       if (liveBlocks < memloc.getNumBlocks() &&
           failed(BlockLiveness(memloc, liveBlocks, locs.reads[loc],
                                dataflow.getGroupStarts(), maxBlockInstances)

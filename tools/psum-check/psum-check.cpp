@@ -385,7 +385,13 @@ Outcome check(bir::FuncOp original) {
       } else if (text.contains("is too big for PSUM") ||
                  text.contains("no last use find") ||
                  text.contains("no first def find") ||
-                 text.contains("pinned bank"))
+                 text.contains("pinned bank") ||
+                 // Options that do not fit the function's target (the
+                 // checker's "is on reserved bank" is a violation).
+                 (text.contains("reserved bank") &&
+                  text.contains("is outside the")) ||
+                 text.contains("every PSUM bank is reserved") ||
+                 text.contains("(the arch option)"))
         outcome.kind = Outcome::Rejected;
       else
         outcome.kind = Outcome::Violation;

@@ -5,6 +5,7 @@
 // RUN: not psum-opt %s --psum-allocate="verify=true spill-space=psum" 2>&1 | FileCheck %s --check-prefix=SPACE
 // RUN: not psum-opt %s --psum-allocate="verify=true report=/nonexistent/dir/r.json" 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: not psum-opt %s --psum-allocate="best-of=4294967295" 2>&1 | FileCheck %s --check-prefix=BESTOF
+// RUN: psum-check %s --allocate-options=reserved-banks=8 2>&1 | FileCheck %s --check-prefix=HARNESS
 // RUN: psum-opt %s --psum-allocate="verify=true arch=gen1" | FileCheck %s --check-prefix=GEN1
 // RUN: psum-opt %s --psum-allocate="verify=true num-banks=2 bank-size=1024" | FileCheck %s --check-prefix=SMALL
 
@@ -17,6 +18,10 @@
 // Each heuristic is a whole coloring: an unbounded count ran for ever.
 // BESTOF: error: best-of must be at most 1024, got 4294967295
 // BESTOF-NOT: see current operation
+// An option that does not fit the target is the input's error, which
+// psum-check counts as a rejected input, not as a violation.
+// HARNESS: rejected input {{.*}}: reserved bank 8 is outside the 8 PSUM banks
+// HARNESS: checked 1 functions: 0 allocated, 1 rejected inputs, 0 violations
 // GEN1-DAG: "a" psum [64, 2048] {banks = array<i64: [[A:[01]]]>, base_bank = [[A]] : i64}
 // GEN1-DAG: "b" psum [64, 2048] {banks = array<i64: [[B:[01]]]>, base_bank = [[B]] : i64}
 // With 1 KiB banks each tensor takes two; two banks hold only one at once.

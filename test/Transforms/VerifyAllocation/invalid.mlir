@@ -422,3 +422,26 @@ bir.func @accumulator_reused_unmarked attributes {arch = #bir.arch<gen1>} {
   }
   bir.activation gelu %yc = %acc latency 32
 }
+
+// -----
+
+// The allocation the closed form gave before session 12's fix
+// (PsumAllocate/closed-form-first-iteration.mlir): block 0 is read at
+// j = 0 before this pass writes it, so it carries the previous pass's value
+// across %n, through block 2's write on the same bank. The rotation's
+// per-offset analysis took the read as served by the iteration before; its
+// first iteration has none, so such a rotation is followed block by block.
+bir.func @rotation_read_first_from_previous_pass attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 256]
+  %x = bir.memloc "x" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 6 {base_bank = 0, banks = array<i64: 0, 1, 0, 1, 0, 1>}
+  %y = bir.memloc "y" sbuf [128, 2048]
+  bir.loop %n = 0 to 2 {
+    bir.loop %j = 0 to 5 {
+      // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %x latency 64
+      bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
+      bir.matmul %t[0:128, 0:2048, %j] = %w, %x latency 64
+    }
+  }
+}
