@@ -23,7 +23,7 @@ void psum::alloc::findCosts(Problem &problem, unsigned copyLatency,
     *trace << "      find costs\n";
   for (Node &node : problem.nodes) {
     node.cost = 0;
-    if (node.unspillable || node.fromSpill) {
+    if (node.unspillable || node.fromSpill || node.pin) {
       node.cost = std::numeric_limits<double>::infinity();
       continue;
     }

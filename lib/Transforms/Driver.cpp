@@ -876,6 +876,8 @@ void PsumAllocatePass::runOnOperation() {
     handler.setOrderIDForThread(i);
     allocated[i] =
         succeeded(allocate(funcs[i], options, reports[i], traces[i]));
+    reports[i].allocated = allocated[i];
+    reports[i].function = funcs[i].getSymName().str();
     if (allocated[i] && remarks)
       emitRemarks(funcs[i], reports[i]);
     handler.eraseOrderIDForThread();
@@ -884,9 +886,11 @@ void PsumAllocatePass::runOnOperation() {
       success(llvm::all_of(allocated, [](char ok) { return ok; }));
   for (const std::string &text : traces)
     llvm::errs() << text;
-  if (failed(result))
-    return signalPassFailure();
+  // Written on failure too (the failed functions say so): a script must
+  // not read an older report.
   if (!reportFile.empty() && failed(writeReport(reportFile, reports)))
+    return signalPassFailure();
+  if (failed(result))
     return signalPassFailure();
   if (verify) {
     OpPassManager pm(ModuleOp::getOperationName());

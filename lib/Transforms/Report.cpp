@@ -92,6 +92,10 @@ static void writeFunction(llvm::json::OStream &json,
                           const FunctionReport &report) {
   json.object([&] {
     json.attribute("function", report.function);
+    if (!report.allocated) {
+      json.attribute("allocated", false);
+      return;
+    }
     json.attribute("arch", report.arch);
     json.attribute("num_banks", report.numBanks);
     json.attribute("bank_size", report.bankSize);
@@ -150,6 +154,7 @@ static void writeFunction(llvm::json::OStream &json,
         });
       }
     });
+    json.attribute("allocated", true);
   });
 }
 

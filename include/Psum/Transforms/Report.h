@@ -34,6 +34,9 @@ struct SpillReport {
 
 struct FunctionReport {
   std::string function, arch;
+  /// False when the pass failed on the function: then only `function` is
+  /// set (the report is written anyway, so that no older one is read).
+  bool allocated = false;
   unsigned numBanks = 0, bankSize = 0;
   std::string heuristic;
   std::vector<std::string> heuristics; ///< tried, in order

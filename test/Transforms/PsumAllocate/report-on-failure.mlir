@@ -1,0 +1,35 @@
+// RUN: echo stale > %t.json
+// RUN: not psum-opt %s --psum-allocate="report=%t.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: FileCheck %s < %t.json
+
+// The report is written when a function fails too, so that a script never
+// reads an older one: the failed function says so, the others are in
+// full. (Before session 12 a failure left the previous file in place.)
+// ERR: error: big is too big for PSUM
+// CHECK-NOT: stale
+// CHECK:      "function": "fits"
+// A pinned tensor is never spilled: its cost is +inf, like an
+// accumulation group's.
+// CHECK:        "name": "t",
+// CHECK:        "pinned": true,
+// CHECK:        "cost": "inf"
+// CHECK:      "allocated": true
+// CHECK:      "function": "too_big",
+// CHECK-NEXT: "allocated": false
+bir.func @fits attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {pin = 3}
+  bir.matmul %t = %w, %x latency 64
+  bir.activation identity %y = %t latency 32
+}
+
+bir.func @too_big attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 20480]
+  %y = bir.memloc "y" sbuf [128, 20480]
+  %big = bir.memloc "big" psum [128, 20480]
+  bir.matmul %big = %w, %x latency 64
+  bir.activation identity %y = %big latency 32
+}
