@@ -207,13 +207,13 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
 /// rotate over (k mod liveBlocks).
 ///
 /// Blocks can share banks when every access indexes one block by the same
-/// unit-step loop's induction variable, `iv + c`: block b is written from
-/// iteration b - max(c_write) and read until iteration b - min(c_read), so
-/// at most W = max(c_write) - min(c_read) + 1 blocks are live in any
-/// iteration, provided no read sees what the bank held before the pass
-/// through its block (the byte rule below). A `+=` reads too, unless it
-/// starts its group: every access is in the rotating loop, so the start
-/// begins afresh in every iteration (in its own loop nested there, or in
+/// unit-step loop's induction variable, `iv + c`: block b is accessed from
+/// iteration b - max(c) to iteration b - min(c) (over all accesses: a write
+/// nobody reads lands in the bank too), so at most W = max(c) - min(c) + 1
+/// blocks are held in any iteration, provided no read sees what the bank held
+/// before the pass through its block (the byte rule below). A `+=` reads too,
+/// unless it starts its group: every access is in the rotating loop, so the
+/// start begins afresh in every iteration (in its own loop nested there, or in
 /// the block each iteration names). The live block count is the smallest
 /// divisor of the block count that is at least W (the seed's integral
 /// shrink factor); of any kind it is W itself: the blocks live at once are W
@@ -221,15 +221,24 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
 /// from one pass through the loop into the next. Locations naming constant
 /// blocks, or indexed by a loop of another step (unrolled pipelines), take the
 /// timeline.
+/// Which of a write and a read at one linear point comes first: an
+/// instruction reads its operands before it writes; the copies a spill
+/// inserts for an instruction write its reload before it reads.
+enum class AtOnePoint { ReadFirst, WriteFirst };
+
 static LiveBlocks computeLiveBlocks(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
-                                    const LinearFunction &lf) {
+                                    const LinearFunction &lf,
+                                    AtOnePoint order = AtOnePoint::ReadFirst) {
   if (blocks <= 1)
     return LiveBlocks::all(blocks);
   Value iv;
   bool constantBlocks = false;
-  int64_t minRead = std::numeric_limits<int64_t>::max();
-  int64_t maxWrite = std::numeric_limits<int64_t>::min();
+  // Every access lands in its block's bank, a write nobody reads too (it
+  // clobbers whatever shares the bank): the blocks held in one iteration
+  // run from the lowest offset to the highest.
+  int64_t minOffset = std::numeric_limits<int64_t>::max();
+  int64_t maxOffset = std::numeric_limits<int64_t>::min();
   for (const LocAccess &a : accesses) {
     if (!a.access.iv) {
       constantBlocks = true;
@@ -239,10 +248,8 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
       return LiveBlocks::all(blocks);
     iv = a.access.iv;
     int64_t offset = a.access.ap.getBlockOffset();
-    if (bir::isRead(a.access.kind))
-      minRead = std::min(minRead, offset);
-    if (bir::isWrite(a.access.kind))
-      maxWrite = std::max(maxWrite, offset);
+    minOffset = std::min(minOffset, offset);
+    maxOffset = std::max(maxOffset, offset);
   }
   if (!iv || constantBlocks || bir::getLoopOf(iv).getStep() != 1)
     return timelineLiveBlocks(blocks, accesses, lf, iv);
@@ -266,7 +273,8 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     for (const LocAccess &w : accesses) {
       bir::AccessAttr wp = w.access.ap;
       bool sameIteration =
-          wp.getBlockOffset() == rp.getBlockOffset() && &w < &r;
+          wp.getBlockOffset() == rp.getBlockOffset() && &w < &r &&
+          (w.point != r.point || order == AtOnePoint::WriteFirst);
       bool before = sameIteration ||
                     (!passRepeats && wp.getBlockOffset() > rp.getBlockOffset());
       if (bir::isWrite(w.access.kind) && before &&
@@ -280,8 +288,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
                      rp.getByteOffset() + rp.getByteSize()))
       return LiveBlocks::all(blocks);
   }
-  int64_t window =
-      std::min(std::max<int64_t>(maxWrite - minRead + 1, 1), blocks);
+  int64_t window = std::min(maxOffset - minOffset + 1, blocks);
   int64_t divisor = window;
   while (blocks % divisor != 0)
     ++divisor;
@@ -301,9 +308,11 @@ unsigned psum::alloc::spillFootprint(const Node &node,
       both.push_back(a);
       both.back().access.kind = kind;
     }
-  uint64_t banks = static_cast<uint64_t>(
-                       computeLiveBlocks(node.blocks, both, lf).get(geometry)) *
-                   node.blockBanks;
+  uint64_t banks =
+      static_cast<uint64_t>(
+          computeLiveBlocks(node.blocks, both, lf, AtOnePoint::WriteFirst)
+              .get(geometry)) *
+      node.blockBanks;
   return static_cast<unsigned>(std::min<uint64_t>(banks, node.liveN));
 }
 
