@@ -203,6 +203,11 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   return {blocks, any.value_or(blocks)};
 }
 
+/// Which of a write and a read at one linear point comes first: an
+/// instruction reads its operands before it writes; the copies a spill
+/// inserts for an instruction write its reload before it reads.
+enum class AtOnePoint { ReadFirst, WriteFirst };
+
 /// How many blocks of the location are live at once: the banks its blocks
 /// rotate over (k mod liveBlocks).
 ///
@@ -221,11 +226,6 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
 /// from one pass through the loop into the next. Locations naming constant
 /// blocks, or indexed by a loop of another step (unrolled pipelines), take the
 /// timeline.
-/// Which of a write and a read at one linear point comes first: an
-/// instruction reads its operands before it writes; the copies a spill
-/// inserts for an instruction write its reload before it reads.
-enum class AtOnePoint { ReadFirst, WriteFirst };
-
 static LiveBlocks computeLiveBlocks(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
                                     const LinearFunction &lf,
