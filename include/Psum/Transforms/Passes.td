@@ -32,7 +32,9 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"heuristic", "heuristic", "std::string", /*default=*/"\"\"",
            "run only this named heuristic">,
     Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
-           "extend live ranges around loops (false: the seed's family-a twin)">,
+           "extend live ranges around loops (false: the seed's family-a twin, "
+           "which ignores loops: values carried around one may share banks; "
+           "for comparison only)">,
     Option<"spillSpace", "spill-space", "std::string", /*default=*/"\"sbuf\"",
            "where spilled values are saved (sbuf or dram)">,
     Option<"copyLatency", "copy-latency", "unsigned", /*default=*/"64",
