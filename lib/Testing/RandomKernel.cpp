@@ -66,6 +66,7 @@ private:
   void accumulationLoop(unsigned depth);
   void tileLoop(unsigned depth);
   void pipelinedTiles(unsigned depth);
+  void splitTileLoops(unsigned depth);
   void plainLoop(unsigned depth);
   void genericInst();
   void halves();
@@ -265,6 +266,8 @@ void Generator::tileLoop(unsigned depth) {
   // Decided first so that pipelinePercent = 0 draws nothing.
   if (options.pipelinePercent && chance(options.pipelinePercent))
     return pipelinedTiles(depth);
+  if (options.splitLoopsPercent && chance(options.splitLoopsPercent))
+    return splitTileLoops(depth);
   int64_t trip = 2 + pick(std::max(1u, options.maxTripCount - 1));
   // A pipelined array keeps two blocks live; an even block count lets them
   // rotate over two banks.
@@ -351,6 +354,42 @@ void Generator::pipelinedTiles(unsigned depth) {
   if (chance(75))
     for (int64_t block = trip; block < trip + ahead; ++block)
       evacuate(Slice{tiles, {}, block});
+}
+
+/// Each loop writes and drains its share of the tiles, one per iteration:
+/// one tile holds a value at a time, so the array rotates over one bank. A
+/// tail tile narrower than the others is written and read in part.
+void Generator::splitTileLoops(unsigned depth) {
+  if (int64_t(usableBanks) - accumulatorBanks < 2)
+    return drain();
+  int64_t share = 1 + pick(options.maxTripCount);
+  int64_t loops = 2 + pick(2);
+  int64_t bytes = chance(30) ? 1024 : 2048;
+  std::optional<bool> tailFirst;
+  if (chance(50))
+    tailFirst = chance(50);
+  int64_t first = tailFirst.value_or(false) ? 1 : 0;
+  int64_t blocks = first + loops * share + (tailFirst == false ? 1 : 0);
+  Value tiles = memloc("tile" + std::to_string(numTensors++),
+                       bir::MemorySpace::psum, bytes, blocks);
+  auto tail = [&](int64_t block) {
+    Slice part{tiles, {}, block, 0, bytes / 2};
+    emit("matmul", {part, Slice{w}, Slice{x}});
+    evacuate(part);
+  };
+  if (tailFirst == true)
+    tail(0);
+  for (int64_t l = 0; l < loops; ++l) {
+    OpBuilder::InsertionGuard guard(builder);
+    Value iv = loop(share).getInductionVar();
+    Slice tile{tiles, iv, first + l * share};
+    emit("matmul", {tile, Slice{w}, Slice{x}}, tileAccumulates());
+    if (chance(40))
+      genBlock(depth + 1);
+    evacuate(tile);
+  }
+  if (tailFirst == false)
+    tail(blocks - 1);
 }
 
 void Generator::plainLoop(unsigned depth) {

@@ -171,6 +171,55 @@ std::pair<int64_t, int64_t> Overwrites::blockRange(const bir::Access &r) const {
   return {set.first, set.last};
 }
 
+void BlockReadHulls::Hull::add(bir::AccessAttr ap) {
+  partLo = std::min(partLo, ap.getPartOffset());
+  partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
+  byteLo = std::min(byteLo, ap.getByteOffset());
+  byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
+}
+
+void BlockReadHulls::addRead(const bir::Access &read, int64_t blocks) {
+  bir::BlockSet named(read, blocks);
+  if (named.size() == 1) {
+    constant[named.first].add(read.ap);
+    return;
+  }
+  Hull hull;
+  hull.add(read.ap);
+  spread.push_back({named, hull});
+}
+
+BlockReadHulls::Hull BlockReadHulls::of(int64_t block) const {
+  Hull hull = constant.lookup(block);
+  for (const auto &[named, reads] : spread)
+    if (named.contains(block)) {
+      hull.partLo = std::min(hull.partLo, reads.partLo);
+      hull.partHi = std::max(hull.partHi, reads.partHi);
+      hull.byteLo = std::min(hull.byteLo, reads.byteLo);
+      hull.byteHi = std::max(hull.byteHi, reads.byteHi);
+    }
+  return hull;
+}
+
+bool BlockReadHulls::coversRows(int64_t block, bir::AccessAttr write) const {
+  Hull hull = of(block);
+  return write.getPartOffset() <= hull.partLo &&
+         write.getPartOffset() + write.getPartSize() >= hull.partHi;
+}
+
+bool BlockReadHulls::coversBytes(
+    int64_t block, MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
+  Hull hull = of(block);
+  return hull.byteLo >= hull.byteHi ||
+         rangesCover(written, hull.byteLo, hull.byteHi);
+}
+
+bool BlockReadHulls::covers(int64_t block, bir::AccessAttr write) const {
+  std::pair<int64_t, int64_t> bytes{
+      write.getByteOffset(), write.getByteOffset() + write.getByteSize()};
+  return coversRows(block, write) && coversBytes(block, bytes);
+}
+
 /// The loop whose induction variable `iv` is.
 static unsigned loopOfIv(const LinearFunction &lf, Value iv) {
   return lf.loopOf.lookup(bir::getLoopOf(iv));

@@ -81,52 +81,63 @@ struct LiveBlocks {
 };
 } // namespace
 
-/// The live blocks of blocks named by a loop L's `iv + c` of any step, in
-/// a software pipeline between a prologue and an epilogue naming constant
+/// The live blocks of blocks named by loops' `iv + c` of any step, in
+/// software pipelines between a prologue and an epilogue naming constant
 /// blocks, or by constants only.
-/// The pass is the block holding L, or without L the deepest one holding
-/// every access; the constant accesses sit in it, directly or in loops of
-/// their own. One pass is a timeline: prologue, L's iterations, epilogue; an
-/// access nested in a loop below the pass's level stands for that loop's
-/// whole span. Each block must be overwritten by its first access (a plain
-/// write covering the reads, or a group start starting afresh there), so it
+/// The pass is the deepest block holding every access, an access by a
+/// loop's iv counting as that loop, which must sit in the pass (a rotating
+/// loop); constant accesses sit in it outside the rotating loops, directly
+/// or in loops of their own. One pass is a timeline: its accesses and the
+/// rotating loops' iterations in program order; an access nested in a loop
+/// below that level stands for that loop's whole span. Each block must be
+/// overwritten by its first access (a plain write covering what the reads
+/// of the block read, or a group start starting afresh there), so it
 /// carries nothing from one pass to the next and holds a value from its
 /// first access to its last. The live block count is the smallest divisor
 /// of the block count for which blocks sharing a bank (k mod count) never
 /// hold values at once, and the smallest count of any kind.
 static LiveBlocks timelineLiveBlocks(int64_t blocks,
                                      ArrayRef<LocAccess> accesses,
-                                     const LinearFunction &lf, Value iv) {
-  bir::LoopOp loop = iv ? bir::getLoopOf(iv) : nullptr;
-  unsigned rotating = loop ? lf.loopOf.lookup(loop) : 0;
-  ArrayRef<unsigned> around = loop ? lf.loopNest(lf.loops[rotating].header)
-                                   : lf.loopNest(accesses.front().point);
-  if (!loop)
-    for (const LocAccess &a : accesses)
-      around = around.take_front(sharedLoops(around, lf.loopNest(a.point)));
+                                     const LinearFunction &lf) {
+  // The loops around the pass: what every access's anchor (its rotating
+  // loop, or itself) sits in.
+  auto anchorNest = [&](const LocAccess &a) {
+    return a.access.iv
+               ? lf.loopNest(
+                     lf.loops[lf.loopOf.lookup(bir::getLoopOf(a.access.iv))]
+                         .header)
+               : lf.loopNest(a.point);
+  };
+  ArrayRef<unsigned> around = anchorNest(accesses.front());
+  for (const LocAccess &a : accesses)
+    around = around.take_front(sharedLoops(around, anchorNest(a)));
   size_t depth = around.size();
-  int64_t lower = loop ? loop.getLower() : 0;
-  int64_t step = loop ? loop.getStep() : 1;
-  int64_t trips = loop ? loop.getTripCount() : 0;
-  Overwrites overwrites(accesses);
+  llvm::SmallDenseSet<unsigned, 2> rotating;
+  for (const LocAccess &a : accesses)
+    if (a.access.iv)
+      rotating.insert(lf.loopOf.lookup(bir::getLoopOf(a.access.iv)));
+  BlockReadHulls reads;
+  for (const LocAccess &a : accesses)
+    if (bir::isRead(a.access.kind))
+      reads.addRead(a.access, blocks);
 
-  // Times are (pass phase, linear point): phase 0 the prologue, 1 + i
-  // iteration i of L, trips + 1 the epilogue.
-  using Time = std::pair<int64_t, unsigned>;
+  // Times are (anchor, iteration, linear point): the anchor is the header
+  // of a rotating loop or the point itself, so program order.
+  using Time = std::tuple<unsigned, int64_t, unsigned>;
   struct Life {
-    Time first{std::numeric_limits<int64_t>::max(), 0};
+    Time first{std::numeric_limits<unsigned>::max(), 0, 0};
     unsigned firstPoint = 0;
     bool overwritten = false;
-    Time last{std::numeric_limits<int64_t>::min(), 0};
+    Time last{0, std::numeric_limits<int64_t>::min(), 0};
   };
   // Only the blocks accessed: a location may have many more.
   llvm::DenseMap<int64_t, Life> lives;
-  auto touch = [&](int64_t block, int64_t phase, unsigned from, unsigned to,
-                   const LocAccess &a, bool overwrites) {
+  auto touch = [&](int64_t block, Time begin, Time end, const LocAccess &a,
+                   bool freshWrite) {
     if (block < 0 || block >= blocks)
       return;
+    bool overwrites = freshWrite && reads.covers(block, a.access.ap);
     Life &life = lives[block];
-    Time begin{phase, from};
     if (begin < life.first ||
         (begin == life.first && a.point < life.firstPoint)) {
       life.first = begin;
@@ -135,38 +146,39 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     } else if (begin == life.first && a.point == life.firstPoint) {
       life.overwritten &= overwrites;
     }
-    life.last = std::max(life.last, Time{phase, to});
+    life.last = std::max(life.last, end);
   };
   for (const LocAccess &a : accesses) {
     ArrayRef<unsigned> nest = lf.loopNest(a.point);
-    if (nest.size() < depth || nest.take_front(depth) != around)
-      return LiveBlocks::all(blocks);
-    bool inLoop = loop && nest.size() > depth && nest[depth] == rotating;
-    if (inLoop != static_cast<bool>(a.access.iv) || a.access.ap.allBlocks())
+    unsigned ivLoop =
+        a.access.iv ? lf.loopOf.lookup(bir::getLoopOf(a.access.iv)) : 0;
+    bool inRotating = nest.size() > depth && rotating.contains(nest[depth]);
+    if ((a.access.iv && (!inRotating || nest[depth] != ivLoop)) ||
+        (!a.access.iv && inRotating) || a.access.ap.allBlocks())
       return LiveBlocks::all(blocks);
     // The ops of one pass sit at `level`; deeper ones take their loop's span.
-    size_t level = inLoop ? depth + 1 : depth;
+    size_t level = a.access.iv ? depth + 1 : depth;
     bool nested = nest.size() > level;
     unsigned from = nested ? lf.loops[nest[level]].header : a.point;
     unsigned to = nested ? lf.loops[nest[level]].backEdge : a.point;
     // A start begins afresh on entering its innermost loop: every pass when
-    // that loop is below `level`, every iteration of L when it is L (each
-    // names a block of its own), never when it is a loop around the pass.
-    bool isStart = a.start;
-    bool covers =
-        bir::isWrite(a.access.kind) && overwrites.coversReads(a.access);
+    // that loop is below `level`, every iteration of a rotating loop when it
+    // is that loop (each names a block of its own), never when it is a loop
+    // around the pass.
     bool plainWrite = a.access.kind == bir::AccessKind::Write;
     int64_t offset = a.access.ap.getBlockOffset();
-    if (!inLoop) {
-      int64_t phase =
-          !loop || a.point < lf.loops[rotating].header ? 0 : trips + 1;
-      bool freshStart = isStart && (nested || depth == 0);
-      touch(offset, phase, from, to, a, covers && (plainWrite || freshStart));
+    if (!a.access.iv) {
+      bool freshStart = a.start && (nested || depth == 0);
+      touch(offset, Time{from, 0, from}, Time{to, 0, to}, a,
+            plainWrite || freshStart);
       continue;
     }
-    for (int64_t i = 0; i < trips; ++i)
-      touch(lower + i * step + offset, i + 1, from, to, a,
-            covers && (plainWrite || isStart));
+    auto loop = cast<bir::LoopOp>(lf.loops[ivLoop].op);
+    unsigned header = lf.loops[ivLoop].header;
+    for (int64_t i = 0, trips = loop.getTripCount(); i < trips; ++i)
+      touch(loop.getLower() + i * loop.getStep() + offset,
+            Time{header, i, from}, Time{header, i, to}, a,
+            plainWrite || a.start);
   }
 
   SmallVector<int64_t> used;
@@ -224,8 +236,8 @@ enum class AtOnePoint { ReadFirst, WriteFirst };
 /// shrink factor); of any kind it is W itself: the blocks live at once are W
 /// consecutive ones, on distinct banks k mod any count >= W, and none lives
 /// from one pass through the loop into the next. Locations naming constant
-/// blocks, or indexed by a loop of another step (unrolled pipelines), take the
-/// timeline.
+/// blocks, indexed by several loops (a tile array filled by two loops) or by
+/// a loop of another step (unrolled pipelines) take the timeline.
 static LiveBlocks computeLiveBlocks(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
                                     const LinearFunction &lf,
@@ -233,7 +245,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
   if (blocks <= 1)
     return LiveBlocks::all(blocks);
   Value iv;
-  bool constantBlocks = false;
+  bool constantBlocks = false, otherIvs = false;
   // Every access lands in its block's bank, a write nobody reads too (it
   // clobbers whatever shares the bank): the blocks held in one iteration
   // run from the lowest offset to the highest.
@@ -244,15 +256,17 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
       constantBlocks = true;
       continue;
     }
-    if (iv && a.access.iv != iv)
-      return LiveBlocks::all(blocks);
+    if (iv && a.access.iv != iv) {
+      otherIvs = true;
+      continue;
+    }
     iv = a.access.iv;
     int64_t offset = a.access.ap.getBlockOffset();
     minOffset = std::min(minOffset, offset);
     maxOffset = std::max(maxOffset, offset);
   }
-  if (!iv || constantBlocks || bir::getLoopOf(iv).getStep() != 1)
-    return timelineLiveBlocks(blocks, accesses, lf, iv);
+  if (!iv || constantBlocks || otherIvs || bir::getLoopOf(iv).getStep() != 1)
+    return timelineLiveBlocks(blocks, accesses, lf);
   // Every byte a read reads must come from this pass through the block: a
   // write at a larger offset (an earlier iteration) or at the same offset
   // earlier in the iteration (accesses come in linear order, the loop

@@ -278,17 +278,23 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
 /// followed one by one: backward liveness per block over the region block
 /// holding every access, with each loop whose iv indexes the location
 /// unrolled (the verifier keeps `iv + c` inside the location, so such a loop
-/// has few iterations) and the others iterated to a fixpoint. A value ends
-/// where writes cover what the reads read, bytes adding up within a block
-/// of instructions; a read of bytes nothing wrote yet holds the block from
-/// the start, since it would see whatever shares the bank. Blocks on one
-/// bank (k mod the bank count) must never hold values at once.
+/// has few iterations) and the others iterated to a fixpoint. A block's
+/// value ends where writes cover what the reads of that block read, bytes
+/// adding up within a block of instructions; a read of bytes nothing wrote yet
+/// holds the block from the start, since it would see whatever shares the bank.
+/// Blocks on one bank (k mod the bank count) must never hold values at once.
 class BlockLiveness {
 public:
-  BlockLiveness(bir::MemLocOp memloc, int64_t liveBlocks, const ReadHull &reads,
+  BlockLiveness(bir::MemLocOp memloc, int64_t liveBlocks,
                 const llvm::DenseSet<Operation *> &starts, uint64_t limit)
       : memloc(memloc), loc(memloc.getResult()), blocks(memloc.getNumBlocks()),
-        liveBlocks(liveBlocks), limit(limit), reads(reads), starts(starts) {}
+        liveBlocks(liveBlocks), limit(limit), starts(starts) {
+    for (Operation *user : loc.getUsers())
+      for (const bir::Access &access :
+           cast<bir::InstructionOpInterface>(user).getAccesses())
+        if (access.loc == loc && bir::isRead(access.kind))
+          reads.addRead(access, blocks);
+  }
 
   /// Reports the first place where two blocks on one bank hold values.
   LogicalResult check();
@@ -319,7 +325,8 @@ private:
   Value loc;
   int64_t blocks, liveBlocks;
   uint64_t limit;
-  const ReadHull &reads;
+  /// What the reads of each block read: writes covering it end its value.
+  BlockReadHulls reads;
   const llvm::DenseSet<Operation *> &starts;
   /// The loops around an access, and the iv value of each unrolled one.
   llvm::DenseSet<Operation *> touching;
@@ -477,14 +484,18 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
     checkHolding(&op, holding);
     for (const bir::Access &access : accesses) {
       if (access.loc != loc || !bir::isWrite(access.kind) ||
-          (access.kind != bir::AccessKind::Write && !fresh) ||
-          !reads.coversRows(access.ap))
+          (access.kind != bir::AccessKind::Write && !fresh))
         continue;
       int64_t lo = access.ap.getByteOffset();
       int64_t hi = lo + access.ap.getByteSize();
-      for (int64_t written : named(access))
-        if (add(covered[written], lo, hi, reads.byteLo, reads.byteHi))
+      for (int64_t written : named(access)) {
+        if (!reads.coversRows(written, access.ap))
+          continue;
+        ByteRanges &bytes = covered[written];
+        unite(bytes, lo, hi);
+        if (reads.coversBytes(written, bytes))
           live.erase(written);
+      }
     }
     // Reads happen before the writes of the same instruction.
     for (const bir::Access &access : accesses) {
@@ -1086,8 +1097,8 @@ void PsumVerifyAllocationPass::runOnOperation() {
         (!rotation->entry.empty() &&
          rotation->loop->getParentOfType<bir::LoopOp>())) {
       if (liveBlocks < memloc.getNumBlocks() &&
-          failed(BlockLiveness(memloc, liveBlocks, locs.reads[loc],
-                               dataflow.getGroupStarts(), maxBlockInstances)
+          failed(BlockLiveness(memloc, liveBlocks, dataflow.getGroupStarts(),
+                               maxBlockInstances)
                      .check()))
         ok = false;
       continue;

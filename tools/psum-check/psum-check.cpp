@@ -80,6 +80,12 @@ static cl::opt<unsigned> restartOpt(
              "tensor, their `+=` marked `start` (0 keeps the functions of "
              "earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> splitLoopsOpt(
+    "split-loops", cl::init(0),
+    cl::desc("percent of tile arrays handled by sibling loops, each writing "
+             "and draining its share, sometimes with a narrower tail tile (0 "
+             "keeps the functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -550,6 +556,7 @@ int main(int argc, char **argv) {
     options.pipelinePercent = pipelinesOpt;
     options.tileAccumulatePercent = tileAccumulateOpt;
     options.restartPercent = restartOpt;
+    options.splitLoopsPercent = splitLoopsOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

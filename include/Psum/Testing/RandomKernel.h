@@ -46,6 +46,12 @@ struct RandomKernelOptions {
   /// tensor, their `+=` marked `start` (an accumulator reused by a later K
   /// loop). 0 keeps the functions of earlier versions.
   unsigned restartPercent = 0;
+  /// Percent of tile arrays whose tiles are handled by two or three sibling
+  /// loops, each writing and draining its share tile by tile (`iv + c` of
+  /// its own iv), sometimes with a narrower tail tile before or after them
+  /// (a constant block, written and read in part). 0 keeps the functions of
+  /// earlier versions.
+  unsigned splitLoopsPercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.

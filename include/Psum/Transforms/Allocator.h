@@ -139,6 +139,38 @@ private:
   std::optional<int64_t> onlyBlock;
 };
 
+/// The partitions and bytes the reads of one location read, block by block:
+/// a write covering them for its block leaves nothing of the block's older
+/// value that a read could see, though it may write less than other blocks'
+/// reads read (a narrower tail tile). The timeline and
+/// psum-verify-allocation's per-block walk end a block's value by this rule.
+class BlockReadHulls {
+public:
+  /// Adds the read `read` of a location of `blocks` blocks.
+  void addRead(const bir::Access &read, int64_t blocks);
+  /// Whether `write` writes every partition reads of `block` read.
+  bool coversRows(int64_t block, bir::AccessAttr write) const;
+  /// Whether byte ranges `written` (sorted by rangesCover) hold every byte
+  /// reads of `block` read.
+  bool
+  coversBytes(int64_t block,
+              llvm::MutableArrayRef<std::pair<int64_t, int64_t>> written) const;
+  /// Whether `write` covers every partition and byte reads of `block` read.
+  bool covers(int64_t block, bir::AccessAttr write) const;
+
+private:
+  struct Hull {
+    int64_t partLo = INT64_MAX, partHi = INT64_MIN;
+    int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
+    void add(bir::AccessAttr ap);
+  };
+  Hull of(int64_t block) const;
+  /// Reads of one constant block, merged per block; the others with the
+  /// blocks they may name.
+  llvm::DenseMap<int64_t, Hull> constant;
+  llvm::SmallVector<std::pair<bir::BlockSet, Hull>, 2> spread;
+};
+
 /// Whether the group start `start` (LocAccess::start) starts its
 /// group in every iteration of its innermost loop, not only in the first:
 /// its block follows that loop's iv (`t[j] +=` in the loop of j), so each

@@ -445,3 +445,23 @@ bir.func @rotation_read_first_from_previous_pass attributes {arch = #bir.arch<ge
     }
   }
 }
+
+// -----
+
+// A narrow write that does not cover what the reads of block 3 read: the
+// block keeps the value written before the loop, across the loop's blocks
+// on its bank.
+bir.func @narrow_write_keeps_block_value attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048] x 4
+  %t = bir.memloc "t" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 0, 0, 0>}
+  bir.matmul %t[0:64, 0:2048, 3] = %w, %x latency 64
+  bir.loop %n = 0 to 3 {
+    // expected-error @+1 {{blocks 0 and 3 of 't' both hold values here but share bank 0}}
+    bir.matmul %t[0:64, 0:2048, %n] = %w, %x latency 64
+    bir.activation relu %y[0:64, 0:2048, %n] = %t[0:64, 0:2048, %n] latency 32
+  }
+  bir.matmul %t[0:64, 0:800, 3] = %w, %x latency 32
+  bir.activation relu %y[0:64, 0:2048, 3] = %t[0:64, 0:2048, 3] latency 32
+}

@@ -240,3 +240,27 @@ bir.func @accumulator_restarted_shares_bank attributes {arch = #bir.arch<gen1>} 
   }
   bir.activation gelu %yc = %acc latency 32
 }
+
+// -----
+
+// A tile array on one bank, filled and drained tile by tile by two loops,
+// with a tail tile narrower than the others: its write covers all that the
+// reads of block 3 read, so it ends the block's value and the tail may
+// share the bank (PsumAllocate/pipeline-rotation.mlir).
+// CHECK-LABEL: bir.func @two_loops_and_a_narrow_tail_on_one_bank
+bir.func @two_loops_and_a_narrow_tail_on_one_bank attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048] x 5
+  %t = bir.memloc "t" psum [64, 2048] x 5 {base_bank = 0, banks = array<i64: 0, 0, 0, 0, 0>}
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, %i] = %w, %x latency 64
+    bir.activation relu %y[0:64, 0:2048, %i] = %t[0:64, 0:2048, %i] latency 32
+  }
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, %i + 2] = %w, %x latency 64
+    bir.activation relu %y[0:64, 0:2048, %i + 2] = %t[0:64, 0:2048, %i + 2] latency 32
+  }
+  bir.matmul %t[0:64, 0:800, 4] = %w, %x latency 32
+  bir.activation relu %y[0:64, 0:800, 4] = %t[0:64, 0:800, 4] latency 32
+}
