@@ -384,8 +384,11 @@ Outcome check(bir::FuncOp original) {
     }
     if (failed(pm.run(*module))) {
       StringRef text = diagnostics;
+      // The seed's give-ups: a spill round that cannot relieve PSUM, or
+      // whose save would follow the last op of the function (a dead write).
       if (text.contains("too many reloads required") ||
-          text.contains("cannot allocate PSUM location")) {
+          text.contains("cannot allocate PSUM location") ||
+          text.contains("tried to insert PSUM spill at end of block")) {
         outcome.kind = Outcome::Refused;
         outcome.infeasible = text.contains("no allocation exists");
       } else if (text.contains("is too big for PSUM") ||
@@ -513,12 +516,17 @@ int main(int argc, char **argv) {
       ++rejected;
       llvm::errs() << "rejected input " << origin << ": " << outcome.message;
       return;
-    case Outcome::Refused:
-      ++refusals[(outcome.infeasible ? "provably infeasible, " : "feasible?, ") +
-                 std::string(StringRef(outcome.message).contains("too many reloads")
+    case Outcome::Refused: {
+      StringRef message = outcome.message;
+      ++refusals[(outcome.infeasible ? "provably infeasible, "
+                                     : "feasible?, ") +
+                 std::string(message.contains("too many reloads")
                                  ? "too many reloads required"
+                             : message.contains("end of block")
+                                 ? "spill at end of block"
                                  : "accumulation group does not fit")];
       return;
+    }
     case Outcome::Violation:
       ++violations;
       llvm::errs() << "VIOLATION in " << origin << ": " << outcome.message
