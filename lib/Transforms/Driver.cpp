@@ -605,6 +605,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     return failure();
   geometry->loadToCopy = loadToCopy;
   geometry->unevenRotation = unevenRotation;
+  // The banks will be the target's the options name: it becomes the
+  // function's, so that the output verifies and later passes see it.
+  bir::ArchAttr target = bir::ArchAttr::get(
+      func.getContext(), geometry->gen, geometry->numBanks, geometry->bankSize,
+      arch.empty() ? func.getArch().getPartitions()
+                   : bir::ArchAttr::defaultPartitions(geometry->gen));
+  if (target != func.getArch())
+    func.setArchAttr(target);
   if (trace)
     *trace << " allocating PSUM " << func.getSymName() << "\n";
 

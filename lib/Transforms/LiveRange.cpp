@@ -21,6 +21,15 @@ unsigned Geometry::usableBanks() const {
   return numBanks - llvm::popcount(reserved & allBanks());
 }
 
+unsigned Geometry::widestWindow() const {
+  unsigned widest = 0, run = 0;
+  for (unsigned bank = 0; bank < numBanks; ++bank) {
+    run = reserved & (uint64_t(1) << bank) ? 0 : run + 1;
+    widest = std::max(widest, run);
+  }
+  return widest;
+}
+
 FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
                                                 StringRef archOverride,
                                                 unsigned numBanks,
@@ -49,6 +58,7 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
                << " partitions but " << archOverride
                << " (the arch option) has " << partitions;
   }
+  geometry.gen = gen;
   if (numBanks != 0)
     geometry.numBanks = numBanks;
   if (bankSize != 0)
@@ -376,6 +386,11 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
     return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));
   }
+  // A location takes adjacent banks, which reserved banks may not leave.
+  if (geometry.reserved && liveN > geometry.widestWindow())
+    return fail("'" + node.name + "' needs " + Twine(liveN) +
+                " adjacent banks, but the reserved banks leave at most " +
+                Twine(geometry.widestWindow()) + " adjacent");
   node.liveN = static_cast<unsigned>(liveN);
 
   Interval range = liveInterval(lf, accesses, raw, loopAware);

@@ -33,7 +33,7 @@ void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
                              bool loopAware, unsigned copyLatency,
                              FunctionReport &report) {
   report.function = func.getSymName().str();
-  report.arch = bir::stringifyArchGen(func.getArch().getGen()).str();
+  report.arch = bir::stringifyArchGen(geometry.gen).str();
   report.numBanks = geometry.numBanks;
   report.bankSize = geometry.bankSize;
 

@@ -45,13 +45,16 @@ LogicalResult psum::alloc::checkPins(const Problem &problem,
     if (!node.pin)
       continue;
     unsigned pin = *node.pin;
+    // On the location's line, like the allocator's other errors (no dump
+    // of the op).
+    Location loc = node.memloc->getLoc();
     if (pin + node.liveN > geometry.numBanks)
-      return node.memloc->emitError("pinned bank ")
-             << pin << " of '" << node.name << "' needs " << node.liveN
-             << " banks but PSUM has only " << geometry.numBanks;
+      return mlir::emitError(loc, "pinned banks [")
+             << pin << ", " << pin + node.liveN - 1 << "] of '" << node.name
+             << "' run past the last PSUM bank, " << geometry.numBanks - 1;
     uint64_t mask = windowMask(pin, node.liveN);
     if (uint64_t clash = mask & geometry.reserved)
-      return node.memloc->emitError("pinned banks [")
+      return mlir::emitError(loc, "pinned banks [")
              << pin << ", " << pin + node.liveN - 1 << "] of '" << node.name
              << "' overlap reserved bank " << llvm::countr_zero(clash);
     for (unsigned m : graph.adjacency[v]) {
@@ -60,7 +63,7 @@ LogicalResult psum::alloc::checkPins(const Problem &problem,
           !(mask & windowMask(*other.pin, other.liveN)))
         continue;
       InFlightDiagnostic diag =
-          node.memloc->emitError("pinned banks [")
+          mlir::emitError(loc, "pinned banks [")
           << pin << ", " << pin + node.liveN - 1 << "] of '" << node.name
           << "' overlap pinned banks [" << *other.pin << ", "
           << *other.pin + other.liveN - 1 << "] of '" << other.name

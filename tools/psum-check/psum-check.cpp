@@ -392,6 +392,7 @@ Outcome check(bir::FuncOp original) {
         outcome.kind = Outcome::Refused;
         outcome.infeasible = text.contains("no allocation exists");
       } else if (text.contains("is too big for PSUM") ||
+                 text.contains("adjacent banks, but the reserved banks") ||
                  text.contains("no last use find") ||
                  text.contains("no first def find") ||
                  text.contains("pinned bank") ||

@@ -215,6 +215,8 @@ Interval liveInterval(const LinearFunction &lf,
 //===----------------------------------------------------------------------===//
 
 struct Geometry {
+  /// The target: the function's, or the arch option's.
+  bir::ArchGen gen = bir::ArchGen::gen2;
   unsigned numBanks = 8;
   unsigned bankSize = 2048;
   /// Bit b set: bank b is reserved (never allocated).
@@ -232,6 +234,9 @@ struct Geometry {
   }
   /// The NUM_PSUM_BANKS of the additive test: banks the allocator may use.
   unsigned usableBanks() const;
+  /// The most adjacent banks the allocator may use: the widest window a
+  /// location can get (reserved banks may split PSUM).
+  unsigned widestWindow() const;
 };
 
 /// Whether `access` is a TensorCopy's read, which a spill of the location

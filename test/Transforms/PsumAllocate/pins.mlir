@@ -11,7 +11,7 @@ bir.func @out_of_range attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 4096]
   %y = bir.memloc "y" sbuf [128, 4096]
-  // expected-error @+1 {{pinned bank 7 of 'wide' needs 2 banks but PSUM has only 8}}
+  // expected-error @+1 {{pinned banks [7, 8] of 'wide' run past the last PSUM bank, 7}}
   %wide = bir.memloc "wide" psum [128, 4096] {pin = 7}
   bir.matmul %wide = %w, %x latency 64
   bir.activation identity %y = %wide latency 32

@@ -1,6 +1,10 @@
 // RUN: psum-opt %s --psum-allocate="verify=true report=- heuristic=seed" -o /dev/null | FileCheck %s
 // RUN: psum-opt %s --psum-allocate="verify=true report=%t.json heuristic=seed" -o /dev/null
 // RUN: FileCheck %s < %t.json
+// RUN: psum-opt %s --psum-allocate="arch=gen3 report=-" -o /dev/null | FileCheck %s --check-prefix=OVERRIDE
+
+// The report names the target the allocation was made for.
+// OVERRIDE: "arch": "gen3"
 
 // The JSON report: one object per function, a tensor per candidate after
 // spilling (the spilled original, its reload), the spill copies with their
