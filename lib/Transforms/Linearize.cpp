@@ -142,11 +142,16 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
     onlyBlock.reset();
 }
 
-bool Overwrites::addsBytes(const bir::Access &w) const {
+bool Overwrites::addsBytes(const bir::Access &w, const bir::Access &r,
+                           bool sameRun) const {
   bir::AccessAttr wp = w.ap;
-  return !w.iv && wp.getPartOffset() <= partLo &&
-         wp.getPartOffset() + wp.getPartSize() >= partHi &&
-         (wp.allBlocks() || blocks == 1 || wp.getBlockOffset() == onlyBlock);
+  if (wp.getPartOffset() > partLo ||
+      wp.getPartOffset() + wp.getPartSize() < partHi)
+    return false;
+  if (w.iv)
+    return sameRun && w.iv == rotationIv && w.iv == r.iv &&
+           wp.getBlockOffset() == r.ap.getBlockOffset();
+  return wp.allBlocks() || blocks == 1 || wp.getBlockOffset() == onlyBlock;
 }
 
 bool Overwrites::coversReads(const bir::Access &w) const {
@@ -372,7 +377,8 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   }
   // Byte ranges of r written by writes of every block (or of the block
   // all reads read) before it, in r's loops or in loops that ended before
-  // it (which ran at least once): pieces add up.
+  // it (which ran at least once), or of r's own block by the iv every
+  // access uses, in r's loops (column slices of a tile): pieces add up.
   SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
   int64_t readLo = r.access.ap.getByteOffset();
   int64_t readHi = readLo + r.access.ap.getByteSize();
@@ -393,7 +399,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       continue;
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
-    if (overwrites.addsBytes(w.access)) {
+    if (overwrites.addsBytes(w.access, r.access, prefix)) {
       int64_t lo = w.access.ap.getByteOffset();
       bytes.push_back({lo, lo + w.access.ap.getByteSize()});
       if (bytesCovered()) {

@@ -171,8 +171,9 @@ public:
                           const llvm::DenseSet<Operation *> &starts);
 
   bir::LoopOp loop;
-  /// Offsets live after each instruction inside the loop.
-  llvm::DenseMap<Operation *, std::set<int64_t>> liveAfter;
+  /// Offsets holding values while each instruction inside the loop runs:
+  /// live after it, or accessed by it (a dead write lands in its bank too).
+  llvm::DenseMap<Operation *, std::set<int64_t>> held;
   /// Offsets live at the start of an iteration: read before this or a
   /// later iteration writes them.
   std::set<int64_t> entry;
@@ -182,7 +183,11 @@ public:
   bool escapes = false;
 
 private:
-  void backward(Block &block, std::set<int64_t> &live);
+  /// Bytes of each offset written below the current point of one straight
+  /// run of instructions and not read in between: pieces of a block (column
+  /// slices) add up over what the reads read.
+  using Coverage = std::map<int64_t, ByteRanges>;
+  void backward(Block &block, std::set<int64_t> &live, Coverage &covered);
 
   Value loc;
   int64_t maxOffset = 0;
@@ -226,7 +231,8 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   std::set<int64_t> exit;
   while (true) {
     rotation.entry = exit;
-    rotation.backward(loop.getBodyBlock(), rotation.entry);
+    Coverage covered;
+    rotation.backward(loop.getBodyBlock(), rotation.entry, covered);
     std::set<int64_t> next;
     for (int64_t c : rotation.entry) {
       if (maxOffset - c < step)
@@ -241,12 +247,15 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   return rotation;
 }
 
-void Rotation::backward(Block &block, std::set<int64_t> &live) {
+void Rotation::backward(Block &block, std::set<int64_t> &live,
+                        Coverage &covered) {
   for (Operation &op : llvm::reverse(block)) {
     if (auto inner = dyn_cast<bir::LoopOp>(op)) {
       // The induction variable of L does not change inside an inner loop.
+      covered.clear();
       live = aroundLoop(live, [&](std::set<int64_t> &state) {
-        backward(inner.getBodyBlock(), state);
+        Coverage innerCovered;
+        backward(inner.getBodyBlock(), state, innerCovered);
       });
       // A group started in the inner loop is not live before it.
       for (const bir::Access &access : startedIn(inner, loc, *starts))
@@ -256,19 +265,31 @@ void Rotation::backward(Block &block, std::set<int64_t> &live) {
     auto inst = dyn_cast<bir::InstructionOpInterface>(op);
     if (!inst)
       continue;
-    liveAfter[&op] = live;
     SmallVector<bir::Access> accesses = inst.getAccesses();
+    std::set<int64_t> &holding = held[&op] = live;
+    for (const bir::Access &access : accesses)
+      if (access.loc == loc)
+        holding.insert(access.ap.getBlockOffset());
     bool fresh = starts->contains(&op) && bir::startsEveryIteration(inst);
     for (const bir::Access &access : accesses) {
       if (access.loc != loc ||
-          (access.kind != bir::AccessKind::Write && !fresh))
+          (access.kind != bir::AccessKind::Write && !fresh) ||
+          !reads->coversRows(access.ap))
         continue;
-      if (reads->covers(access.ap))
-        live.erase(access.ap.getBlockOffset());
+      int64_t lo = access.ap.getByteOffset();
+      int64_t offset = access.ap.getBlockOffset();
+      if (add(covered[offset], lo, lo + access.ap.getByteSize(), reads->byteLo,
+              reads->byteHi))
+        live.erase(offset);
     }
-    for (const bir::Access &access : accesses)
-      if (access.loc == loc && bir::isRead(access.kind) && !fresh)
-        live.insert(access.ap.getBlockOffset());
+    for (const bir::Access &access : accesses) {
+      if (access.loc != loc || !bir::isRead(access.kind) || fresh)
+        continue;
+      int64_t lo = access.ap.getByteOffset();
+      subtract(covered[access.ap.getBlockOffset()], lo,
+               lo + access.ap.getByteSize());
+      live.insert(access.ap.getBlockOffset());
+    }
   }
 }
 
@@ -1088,7 +1109,8 @@ void PsumVerifyAllocationPass::runOnOperation() {
     // Blocks on one bank are followed one by one where the per-offset
     // analysis cannot tell them apart: in a location accessed otherwise
     // (held as a whole by the dataflow), or in a rotation whose values come
-    // from before its loop (halves adding up look so to that analysis).
+    // from before its loop (pieces written in an inner loop look so to
+    // that analysis: it adds up bytes within a straight run only).
     // Its entry offsets, read in the first iteration, come from before the
     // loop too: every access names its block by the loop's iv, so from a
     // previous pass through it where a loop around it repeats it (in the
@@ -1103,27 +1125,33 @@ void PsumVerifyAllocationPass::runOnOperation() {
         ok = false;
       continue;
     }
-    for (auto &[op, offsets] : rotation->liveAfter) {
+    // In program order, each pair once: where it first clashes.
+    std::set<std::pair<int64_t, int64_t>> clashes;
+    StringRef name = memloc.getName();
+    rotation->loop.walk([&](Operation *op) {
+      auto it = rotation->held.find(op);
+      if (it == rotation->held.end())
+        return;
       llvm::SmallDenseMap<int64_t, int64_t> slot;
-      for (int64_t c : offsets) {
-        auto [it, inserted] =
+      for (int64_t c : it->second) {
+        auto [first, inserted] =
             slot.try_emplace(((c % liveBlocks) + liveBlocks) % liveBlocks, c);
-        if (inserted)
+        if (inserted || !clashes.insert({first->second, c}).second)
           continue;
         op->emitError("blocks at offsets ")
-            << it->second << " and " << c << " of '" << memloc.getName()
+            << first->second << " and " << c << " of '" << name
             << "' are live at once on the same bank (" << liveBlocks
             << " banks rotate)";
         ok = false;
       }
-    }
+    });
     rotations.try_emplace(loc, std::move(*rotation));
   }
   // A rotation's own liveness replaces the location-level one: it holds
   // its banks where the instruction accesses it or an offset is live.
   llvm::DenseMap<Operation *, SmallVector<unsigned, 2>> rotationsLive;
   for (auto &[loc, rotation] : rotations)
-    for (auto &[op, offsets] : rotation.liveAfter)
+    for (auto &[op, offsets] : rotation.held)
       if (!offsets.empty())
         rotationsLive[op].push_back(loc);
   auto holding = [&](Operation *op) {

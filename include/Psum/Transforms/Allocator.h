@@ -123,9 +123,12 @@ public:
   bool kills(const bir::Access &w, const bir::Access &r) const;
   /// Whether `w` writes every partition and byte that reads read.
   bool coversReads(const bir::Access &w) const;
-  /// Whether the bytes `w` writes count towards overwriting a read: every
-  /// partition reads read, of all blocks (or of the one all reads read).
-  bool addsBytes(const bir::Access &w) const;
+  /// Whether the bytes `w` writes count towards overwriting the read `r`:
+  /// every partition reads read, of all blocks (or of the one all reads
+  /// read), or, when every access indexes blocks by the same loop's iv and
+  /// `w` runs whenever `r` does (`sameRun`), of r's block.
+  bool addsBytes(const bir::Access &w, const bir::Access &r,
+                 bool sameRun) const;
   /// The first and last block `r` may name.
   std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
   int64_t numBlocks() const { return blocks; }

@@ -76,12 +76,14 @@ bir.func @accumulate_in_the_rotating_loop attributes {arch = #bir.arch<gen2>} {
 // -----
 
 // Two halves written before the whole block is read: every block is fresh
-// in its own iteration, so the four share one bank.
+// in its own iteration, so the four share one bank, and the halves add up:
+// nothing is carried around the loop (the range was the whole loop, [0, 4],
+// before session 13).
 bir.func @halves_then_whole_in_rotation attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128] x 4
   %x = bir.memloc "x" sbuf [128, 1024] x 4
   %y = bir.memloc "y" sbuf [128, 2048] x 4
-  // expected-remark @+1 {{live [0, 4], 1 banks, shrink factor 4}}
+  // expected-remark @+1 {{live [1, 3], 1 banks, shrink factor 4}}
   %t = bir.memloc "t" psum [128, 2048] x 4
   bir.loop %j = 0 to 4 {
     bir.matmul %t[0:128, 0:1024, %j] = %w[0:128, 0:128, %j], %x[0:128, 0:1024, %j] latency 64

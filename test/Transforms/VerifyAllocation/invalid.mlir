@@ -265,10 +265,9 @@ bir.func @prologue_accumulates_across_passes attributes {arch = #bir.arch<gen2>}
 
 // -----
 
-// A rotation built from halves: to the per-offset analysis the halves look
-// like values from before the loop, so it is followed block by block. Block
-// j is still to be read when the first half of block j + 1 lands on the
-// one bank.
+// A rotation built from halves: the per-offset analysis adds them up
+// within the iteration. Block j is still to be read when the first half of
+// block j + 1 lands on the one bank.
 bir.func @halves_on_one_bank attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %y = bir.memloc "y" sbuf [128, 2048]
@@ -276,7 +275,7 @@ bir.func @halves_on_one_bank attributes {arch = #bir.arch<gen2>} {
   bir.loop %j = 0 to 3 {
     bir.matmul %t[0:128, 0:1024, %j] = %w, %w latency 64
     bir.matmul %t[0:128, 1024:2048, %j] = %w, %w latency 64
-    // expected-error @+1 {{blocks 0 and 1 of 't' both hold values here but share bank 0}}
+    // expected-error @+1 {{blocks at offsets 0 and 1 of 't' are live at once on the same bank (1 banks rotate)}}
     bir.matmul %t[0:128, 0:1024, %j + 1] = %w, %w latency 64
     bir.matmul %t[0:128, 1024:2048, %j + 1] = %w, %w latency 64
     bir.activation relu %y = %t[0:128, 0:2048, %j] latency 32
