@@ -79,8 +79,12 @@ private:
   bir::MemLocOp mint(OpBuilder &builder, bir::MemLocOp original,
                      StringRef kind, unsigned &counter,
                      bir::MemorySpace space);
-  void copy(OpBuilder &builder, Location loc, Value dst, Value src,
-            const bir::Access &access, unsigned liveN);
+  /// Copies of the accesses of `loc` by `op` that write (saves after it)
+  /// or read (reloads before it), from `src` into `dst`; each access's
+  /// operand becomes `operand`. They share the cost model's figure for the
+  /// instruction, liveN x copy latency, so the copies add up to the score.
+  void copyAccesses(OpBuilder &builder, Operation *op, Value loc, bool writes,
+                    Value dst, Value src, Value operand, unsigned liveN);
 
   const LinearFunction &lf;
   const SpillOptions &options;
@@ -106,21 +110,32 @@ bir::MemLocOp SpillRewriter::mint(OpBuilder &builder, bir::MemLocOp original,
   return memloc;
 }
 
-void SpillRewriter::copy(OpBuilder &builder, Location loc, Value dst,
-                         Value src, const bir::Access &access,
-                         unsigned liveN) {
-  SmallVector<Value, 1> ivs;
-  bir::AccessAttr ap = access.ap;
-  if (access.iv) {
-    ivs.push_back(access.iv);
-    ap = bir::AccessAttr::get(ap.getContext(), ap.getPartOffset(),
-                              ap.getPartSize(), ap.getByteOffset(),
-                              ap.getByteSize(), /*blockIv=*/0,
-                              ap.getBlockOffset());
+void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
+                                 bool writes, Value dst, Value src,
+                                 Value operand, unsigned liveN) {
+  SmallVector<bir::Access, 2> accesses;
+  for (const bir::Access &access :
+       cast<bir::InstructionOpInterface>(op).getAccesses())
+    if (access.loc == loc &&
+        (writes ? bir::isWrite(access.kind) : bir::isRead(access.kind)))
+      accesses.push_back(access);
+  uint64_t total = static_cast<uint64_t>(liveN) * options.copyLatency;
+  for (auto [k, access] : llvm::enumerate(accesses)) {
+    SmallVector<Value, 1> ivs;
+    bir::AccessAttr ap = access.ap;
+    if (access.iv) {
+      ivs.push_back(access.iv);
+      ap = bir::AccessAttr::get(ap.getContext(), ap.getPartOffset(),
+                                ap.getPartSize(), ap.getByteOffset(),
+                                ap.getByteSize(), /*blockIv=*/0,
+                                ap.getBlockOffset());
+    }
+    uint64_t latency =
+        total / accesses.size() + (k < total % accesses.size() ? 1 : 0);
+    bir::TensorCopyOp::create(builder, op->getLoc(), ValueRange{dst, src}, ivs,
+                              builder.getArrayAttr({ap, ap}), latency);
+    op->setOperand(access.index, operand);
   }
-  bir::TensorCopyOp::create(builder, loc, ValueRange{dst, src}, ivs,
-                            builder.getArrayAttr({ap, ap}),
-                            static_cast<uint64_t>(liveN) * options.copyLatency);
 }
 
 LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
@@ -154,13 +169,8 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
       written = piece.getResult();
     }
     builder.setInsertionPointAfter(writer);
-    for (const bir::Access &access :
-         cast<bir::InstructionOpInterface>(writer).getAccesses()) {
-      if (access.loc != loc || !bir::isWrite(access.kind))
-        continue;
-      writer->setOperand(access.index, written);
-      copy(builder, writer->getLoc(), saved, written, access, node.liveN);
-    }
+    copyAccesses(builder, writer, loc, /*writes=*/true, saved, written, written,
+                 node.liveN);
     if (trace)
       *trace << "insert spill " << saved.getName() << "\n";
   }
@@ -171,13 +181,8 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
                                 counters.reloads, bir::MemorySpace::psum);
     lastMinted = reload;
     builder.setInsertionPoint(reader);
-    for (const bir::Access &access :
-         cast<bir::InstructionOpInterface>(reader).getAccesses()) {
-      if (access.loc != loc || !bir::isRead(access.kind))
-        continue;
-      copy(builder, reader->getLoc(), reload, saved, access, node.liveN);
-      reader->setOperand(access.index, reload);
-    }
+    copyAccesses(builder, reader, loc, /*writes=*/false, reload, saved, reload,
+                 node.liveN);
     if (trace)
       *trace << "insert reload " << reload.getName() << "\n";
   }
