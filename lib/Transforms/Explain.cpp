@@ -90,9 +90,26 @@ private:
 
 } // namespace
 
-LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
+LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
                                        const Heuristic &heuristic) {
+  // psum-allocate splits first: its pieces are the candidates. Split works
+  // on a copy, as this pass changes nothing.
+  OwningOpRef<bir::FuncOp> copy = original.clone();
+  bir::FuncOp func = split ? *copy : original;
+  llvm::StringSet<> names;
+  for (auto memloc : original.getBodyBlock().getOps<bir::MemLocOp>())
+    names.insert(memloc.getName());
   LinearFunction lf = linearize(func);
+  PsumAccesses accesses = collectPsumAccesses(lf);
+  if (split)
+    splitLocations(func, lf, accesses, loopAware);
+  // A remark on a candidate; a piece of a split location names itself.
+  auto remarkOn = [&](const Node &node) {
+    InFlightDiagnostic remark = emitRemark(node.memloc->getLoc());
+    if (!names.contains(node.name))
+      remark << "piece '" << node.name << "': ";
+    return remark;
+  };
   if (stop == Phase::Linearize) {
     for (auto [index, point] : llvm::enumerate(lf.points))
       emitRemark(point.op->getLoc(), "linear point ")
@@ -101,26 +118,27 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
     return success();
   }
   FailureOr<Geometry> geometry =
-      resolveGeometry(func, "", numBanks, 0, /*reserved=*/{});
+      resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
   if (failed(geometry))
     return failure();
   geometry->unevenRotation = unevenRotation;
+  geometry->loadToCopy = loadToCopy;
   Failure failure;
-  FailureOr<Problem> problem =
-      buildLiveRanges(func, lf, *geometry, loopAware, failure);
+  FailureOr<Problem> problem = buildLiveRanges(func, lf, std::move(accesses),
+                                               *geometry, loopAware, failure);
   if (failed(problem)) {
     failure.emit();
     return mlir::failure();
   }
   if (stop == Phase::Live) {
     for (const Node &node : problem->nodes)
-      emitRemark(node.memloc->getLoc(), "live [")
-          << node.def << ", " << node.use << "], " << node.liveN
-          << " banks, shrink factor "
-          << (node.shrinkFactor ? std::to_string(node.shrinkFactor)
-                                : "none (" + std::to_string(node.blocks) +
-                                      " blocks rotate unevenly over " +
-                                      std::to_string(node.liveBlocks()) + ")");
+      remarkOn(node) << "live [" << node.def << ", " << node.use << "], "
+                     << node.liveN << " banks, shrink factor "
+                     << (node.shrinkFactor
+                             ? std::to_string(node.shrinkFactor)
+                             : "none (" + std::to_string(node.blocks) +
+                                   " blocks rotate unevenly over " +
+                                   std::to_string(node.liveBlocks()) + ")");
     return success();
   }
   Graph graph = buildInterference(*problem, nullptr);
@@ -129,7 +147,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
         << graph.totalDemand << " banks, peak " << graph.peakDemand
         << " banks at linear point " << graph.peakPoint;
     for (auto [v, node] : llvm::enumerate(problem->nodes)) {
-      InFlightDiagnostic remark = emitRemark(node.memloc->getLoc(), "interferes with");
+      InFlightDiagnostic remark = remarkOn(node) << "interferes with";
       if (graph.adjacency[v].empty())
         remark << " nothing";
       for (auto [i, m] : llvm::enumerate(graph.adjacency[v]))
@@ -152,7 +170,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
   findCosts(*problem, copyLatency, nullptr);
   if (stop == Phase::Costs) {
     for (const Node &node : problem->nodes) {
-      InFlightDiagnostic remark = emitRemark(node.memloc->getLoc(), "spill cost ");
+      InFlightDiagnostic remark = remarkOn(node) << "spill cost ";
       if (std::isinf(node.cost))
         remark << "inf";
       else
@@ -167,7 +185,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
       StringRef list = budget >= 0                ? "lo"
                        : std::isinf(node.cost)    ? "inf"
                                                   : "hi";
-      emitRemark(node.memloc->getLoc(), "additive test ") << budget << ": " << list;
+      remarkOn(node) << "additive test " << budget << ": " << list;
     }
     InFlightDiagnostic remark = emitRemark(func.getLoc(), "node stack:");
     for (unsigned v : stack)
@@ -183,9 +201,13 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp func, Phase stop,
   }
   for (auto [v, node] : llvm::enumerate(problem->nodes)) {
     if (selection->base[v])
-      emitRemark(node.memloc->getLoc(), "base bank ") << *selection->base[v];
+      remarkOn(node) << "base bank " << *selection->base[v];
+    else if (std::isinf(node.cost))
+      remarkOn(node) << "cannot allocate: "
+                     << (node.pin ? "pinned" : "an accumulation group")
+                     << ", which is never spilled";
     else
-      emitRemark(node.memloc->getLoc(), "cannot allocate: spill");
+      remarkOn(node) << "cannot allocate: spill";
   }
   return success();
 }

@@ -130,18 +130,33 @@ def PsumExplainPass : Pass<"psum-explain", "::mlir::ModuleOp"> {
     that proves no allocation exists), `costs` (spill costs), `simplify` (the additive test value, the lo / hi / inf class and
     the node stack) and `select` (the base bank or the spill decision of the
     first round). It is how each phase is tested on its own and how a user
-    sees why a tensor landed where it did.
+    sees why a tensor landed where it did. Like psum-allocate it first
+    splits locations into pieces used at disjoint times (`split`), on a copy
+    of the function; a piece's remarks name it (`piece 't_split0'`).
   }];
   let dependentDialects = ["::psum::bir::BIRDialect"];
   let options = [
     Option<"phase", "phase", "std::string", /*default=*/"\"select\"",
            "linearize, live, interference, bound, costs, simplify or select">,
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "override the functions' architecture (gen1, gen2, gen3, gen4)">,
     Option<"numBanks", "num-banks", "unsigned", /*default=*/"0",
            "override the number of PSUM banks (0: from the architecture)">,
+    Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
+           "override the PSUM bank size in bytes (0: from the architecture)">,
+    ListOption<"reservedBanks", "reserved-banks", "unsigned",
+           "indices of the banks the allocator must leave free, comma-separated">,
     Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
            "extend live ranges around loops">,
+    Option<"split", "split", "bool", /*default=*/"true",
+           "explain the pieces psum-allocate's split makes (on a copy of the "
+           "function: the IR is not changed)">,
+    Option<"loadToCopy", "load-to-copy", "bool", /*default=*/"true",
+           "a TensorCopy reading a spilled tensor reads the saved copy (the "
+           "seed's load2Copy; changes the costs)">,
     Option<"heuristic", "heuristic", "std::string", /*default=*/"\"seed\"",
-           "simplify heuristic to explain">,
+           "simplify heuristic to explain (its ordering: relief spills and "
+           "backtracking are best-of-n steps, not shown)">,
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "blocks may rotate over any number of banks (psum-allocate's "
            "uneven-rotation)">,

@@ -1,4 +1,4 @@
-// RUN: psum-opt %s -split-input-file --psum-explain="phase=live" -verify-diagnostics -o /dev/null
+// RUN: psum-opt %s -split-input-file --psum-explain="phase=live split=false" -verify-diagnostics -o /dev/null
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
 

@@ -1,7 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true split=false" | FileCheck %s --check-prefix=NOSPLIT
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 6 functions: 6 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 7 functions: 7 allocated, 0 rejected inputs, 0 violations
 
 // Two halves of one location used at disjoint times become two one-bank
 // locations with rebased access patterns, which can share a bank.
@@ -147,4 +147,33 @@ bir.func @read_from_previous_iteration attributes {arch = #bir.arch<gen2>} {
     bir.matmul %t = %w, %x latency 64
     bir.activation identity %y = %t latency 32
   }
+}
+
+// -----
+
+// psum-explain splits as psum-allocate does (on a copy: the IR is not
+// changed), so it shows the candidates the allocator colours; a piece's
+// remarks name it. Before, it explained t whole, live [0, 4].
+// RUN: psum-opt %s -split-input-file --psum-explain="phase=live" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXPLAIN
+// RUN: psum-opt %s -split-input-file --psum-explain="phase=select" | FileCheck %s --check-prefix=UNCHANGED
+// EXPLAIN-LABEL: remark: piece 't_split0': live [0, 1], 1 banks
+// EXPLAIN: remark: piece 't_split1': live [3, 4], 1 banks
+// UNCHANGED-LABEL: bir.func @explained_pieces
+// UNCHANGED-NEXT: %w = bir.memloc "w" sbuf [128, 128]
+// UNCHANGED-NEXT: %x = bir.memloc "x" sbuf [128, 2048]
+// UNCHANGED-NEXT: %y = bir.memloc "y" sbuf [128, 2048]
+// UNCHANGED-NEXT: %t = bir.memloc "t" psum [128, 2048]
+// CHECK-LABEL: bir.func @explained_pieces
+bir.func @explained_pieces attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w, %x latency 64
+  bir.activation identity %y = %t latency 32
+  bir.matmul %u = %w, %x latency 64
+  bir.matmul %t = %w, %x latency 64
+  bir.activation identity %y = %t latency 32
+  bir.activation identity %y = %u latency 32
 }
