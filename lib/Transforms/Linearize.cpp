@@ -142,16 +142,25 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
     onlyBlock.reset();
 }
 
-bool Overwrites::addsBytes(const bir::Access &w, const bir::Access &r,
-                           bool sameRun) const {
+bool Overwrites::addsBytes(const bir::Access &w) const {
   bir::AccessAttr wp = w.ap;
-  if (wp.getPartOffset() > partLo ||
-      wp.getPartOffset() + wp.getPartSize() < partHi)
-    return false;
-  if (w.iv)
-    return sameRun && w.iv == rotationIv && w.iv == r.iv &&
-           wp.getBlockOffset() == r.ap.getBlockOffset();
-  return wp.allBlocks() || blocks == 1 || wp.getBlockOffset() == onlyBlock;
+  return !w.iv && wp.getPartOffset() <= partLo &&
+         wp.getPartOffset() + wp.getPartSize() >= partHi &&
+         (wp.allBlocks() || blocks == 1 || wp.getBlockOffset() == onlyBlock);
+}
+
+bool Overwrites::slicesBlockOf(const bir::Access &w,
+                               const bir::Access &r) const {
+  bir::AccessAttr wp = w.ap;
+  return w.iv && w.iv == rotationIv && w.iv == r.iv &&
+         wp.getBlockOffset() == r.ap.getBlockOffset() &&
+         wp.getPartOffset() <= partLo &&
+         wp.getPartOffset() + wp.getPartSize() >= partHi;
+}
+
+bool Overwrites::coversReadBytes(
+    MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
+  return rangesCover(written, byteLo, byteHi);
 }
 
 bool Overwrites::coversReads(const bir::Access &w) const {
@@ -377,9 +386,10 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   }
   // Byte ranges of r written by writes of every block (or of the block
   // all reads read) before it, in r's loops or in loops that ended before
-  // it (which ran at least once), or of r's own block by the iv every
-  // access uses, in r's loops (column slices of a tile): pieces add up.
-  SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
+  // it (which ran at least once): pieces add up. So do slices of r's own
+  // block by the iv every access uses (column slices of a tile), over every
+  // byte reads read.
+  SmallVector<std::pair<int64_t, int64_t>, 4> bytes, slices;
   int64_t readLo = r.access.ap.getByteOffset();
   int64_t readHi = readLo + r.access.ap.getByteSize();
   auto bytesCovered = [&] { return rangesCover(bytes, readLo, readHi); };
@@ -399,10 +409,20 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       continue;
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
-    if (overwrites.addsBytes(w.access, r.access, prefix)) {
-      int64_t lo = w.access.ap.getByteOffset();
-      bytes.push_back({lo, lo + w.access.ap.getByteSize()});
+    int64_t lo = w.access.ap.getByteOffset();
+    std::pair<int64_t, int64_t> written{lo, lo + w.access.ap.getByteSize()};
+    if (overwrites.addsBytes(w.access)) {
+      bytes.push_back(written);
       if (bytesCovered()) {
+        needed.reset();
+        continue;
+      }
+    } else if (writeNest == readNest &&
+               overwrites.slicesBlockOf(w.access, r.access)) {
+      // In r's own loop body, as the checker adds up slices within one
+      // straight run.
+      slices.push_back(written);
+      if (overwrites.coversReadBytes(slices)) {
         needed.reset();
         continue;
       }

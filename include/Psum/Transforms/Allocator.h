@@ -123,12 +123,17 @@ public:
   bool kills(const bir::Access &w, const bir::Access &r) const;
   /// Whether `w` writes every partition and byte that reads read.
   bool coversReads(const bir::Access &w) const;
-  /// Whether the bytes `w` writes count towards overwriting the read `r`:
-  /// every partition reads read, of all blocks (or of the one all reads
-  /// read), or, when every access indexes blocks by the same loop's iv and
-  /// `w` runs whenever `r` does (`sameRun`), of r's block.
-  bool addsBytes(const bir::Access &w, const bir::Access &r,
-                 bool sameRun) const;
+  /// Whether the bytes `w` writes count towards overwriting a read: every
+  /// partition reads read, of all blocks (or of the one all reads read).
+  bool addsBytes(const bir::Access &w) const;
+  /// Whether `w` writes a slice of the block the read `r` reads, by the iv
+  /// every access uses, of every partition reads read: slices that add up
+  /// to every byte reads read (coversReadBytes) overwrite r's block, as in
+  /// psum-verify-allocation's per-offset rotation analysis.
+  bool slicesBlockOf(const bir::Access &w, const bir::Access &r) const;
+  /// Whether byte ranges `written` hold every byte reads read.
+  bool coversReadBytes(
+      llvm::MutableArrayRef<std::pair<int64_t, int64_t>> written) const;
   /// The first and last block `r` may name.
   std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
   int64_t numBlocks() const { return blocks; }
