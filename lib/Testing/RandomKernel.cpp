@@ -278,7 +278,15 @@ void Generator::tileLoop(unsigned depth) {
   OpBuilder::InsertionGuard guard(builder);
   bir::LoopOp tileLoop = loop(trip);
   Value iv = tileLoop.getInductionVar();
-  emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}}, tileAccumulates());
+  // Decided first so that tileSlicesPercent = 0 draws nothing.
+  if (options.tileSlicesPercent && chance(options.tileSlicesPercent)) {
+    int64_t half = bir::getMemLoc(tiles).getBytes() / 2;
+    emit("matmul", {Slice{tiles, iv, 0, 0, half}, Slice{w}, Slice{x}});
+    emit("matmul", {Slice{tiles, iv, 0, half, half}, Slice{w}, Slice{x}});
+  } else {
+    emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}},
+         tileAccumulates());
+  }
   if (pipelined)
     emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
   if (chance(40))

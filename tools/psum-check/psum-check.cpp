@@ -86,6 +86,11 @@ static cl::opt<unsigned> splitLoopsOpt(
              "and draining its share, sometimes with a narrower tail tile (0 "
              "keeps the functions of earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> tileSlicesOpt(
+    "tile-slices", cl::init(0),
+    cl::desc("percent of the tile writes in a loop made two column halves "
+             "(0 keeps the functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -566,6 +571,7 @@ int main(int argc, char **argv) {
     options.tileAccumulatePercent = tileAccumulateOpt;
     options.restartPercent = restartOpt;
     options.splitLoopsPercent = splitLoopsOpt;
+    options.tileSlicesPercent = tileSlicesOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

@@ -52,6 +52,10 @@ struct RandomKernelOptions {
   /// (a constant block, written and read in part). 0 keeps the functions of
   /// earlier versions.
   unsigned splitLoopsPercent = 0;
+  /// Percent of the tile writes in a loop whose iv picks the tile made two
+  /// column halves (PE transposes packed into one tile), both before the
+  /// tile's reads. 0 keeps the functions of earlier versions.
+  unsigned tileSlicesPercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.
