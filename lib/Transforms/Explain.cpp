@@ -94,7 +94,9 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
                                        const Heuristic &heuristic) {
   // psum-allocate splits first: its pieces are the candidates. Split works
   // on a copy, as this pass changes nothing.
-  OwningOpRef<bir::FuncOp> copy = original.clone();
+  OwningOpRef<bir::FuncOp> copy;
+  if (split)
+    copy = original.clone();
   bir::FuncOp func = split ? *copy : original;
   llvm::StringSet<> names;
   for (auto memloc : original.getBodyBlock().getOps<bir::MemLocOp>())
