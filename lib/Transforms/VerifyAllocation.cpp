@@ -97,10 +97,24 @@ static bool add(ByteRanges &ranges, int64_t lo, int64_t hi, int64_t from,
   return rangesCover(ranges, from, to);
 }
 
+/// The instructions holding a `+=` that starts its accumulation group.
+static llvm::DenseSet<Operation *> collectGroupStarts(bir::FuncOp func) {
+  llvm::DenseSet<Operation *> groupStarts;
+  bir::GroupStarts starts;
+  func.walk<WalkOrder::PreOrder>([&](bir::InstructionOpInterface inst) {
+    for (const bir::Access &access : inst.getAccesses())
+      if (bir::isWrite(access.kind) && starts.add(inst, access))
+        groupStarts.insert(inst.getOperation());
+  });
+  return groupStarts;
+}
+
 /// Hull of the partitions and bytes that the reads of a location read (of
-/// any block). Bytes outside it are never read, so a write covering it
-/// leaves nothing of the old value that can be read: it kills the value
-/// even when it writes less than the whole block.
+/// any block). A group start's read is none: the start begins afresh on
+/// entering its loop, so it never reads what was there before. Bytes outside it
+/// are never read, so a write covering it leaves nothing of the old value that
+/// can be read: it kills the value even when it writes less than the whole
+/// block.
 struct ReadHull {
   int64_t partLo = INT64_MAX, partHi = 0, byteLo = INT64_MAX, byteHi = 0;
   /// The block every read reads, if they all name the same constant block.
@@ -108,12 +122,15 @@ struct ReadHull {
   /// The blocks some read may read.
   llvm::BitVector blocks;
 
-  explicit ReadHull(Value loc) : blocks(bir::getMemLoc(loc).getNumBlocks()) {
+  ReadHull(Value loc, const llvm::DenseSet<Operation *> &starts)
+      : blocks(bir::getMemLoc(loc).getNumBlocks()) {
     bool oneBlock = true;
     for (Operation *user : loc.getUsers())
       for (const bir::Access &access :
            cast<bir::InstructionOpInterface>(user).getAccesses()) {
-        if (access.loc != loc || !bir::isRead(access.kind))
+        if (access.loc != loc || !bir::isRead(access.kind) ||
+            (access.kind == bir::AccessKind::ReadWrite &&
+             starts.contains(user)))
           continue;
         const bir::AccessAttr &ap = access.ap;
         bir::BlockSet named(access, blocks.size());
@@ -536,14 +553,10 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
 /// Per-instruction read / write / kill sets and the two dataflow results.
 class Dataflow {
 public:
-  Dataflow(bir::FuncOp func, const Locations &locs) : locs(locs) {
+  Dataflow(bir::FuncOp func, const Locations &locs,
+           const llvm::DenseSet<Operation *> &groupStarts)
+      : locs(locs), groupStarts(groupStarts) {
     n = locs.memlocs.size();
-    bir::GroupStarts starts;
-    func.walk<WalkOrder::PreOrder>([&](bir::InstructionOpInterface inst) {
-      for (const bir::Access &access : inst.getAccesses())
-        if (bir::isWrite(access.kind) && starts.add(inst, access))
-          groupStarts.insert(inst.getOperation());
-    });
     reach.assign(n, std::numeric_limits<unsigned>::max());
     numberInto(func.getBodyBlock(), std::nullopt);
     backward(func.getBodyBlock(), llvm::BitVector(n));
@@ -961,7 +974,7 @@ private:
   /// The locations live after each instruction (in no order): few at any
   /// point, so a list rather than a set over all locations.
   llvm::DenseMap<Operation *, SmallVector<unsigned, 4>> liveAfter;
-  llvm::DenseSet<Operation *> groupStarts;
+  const llvm::DenseSet<Operation *> &groupStarts;
   llvm::DenseMap<Operation *, LoopSummary> summaries;
 };
 
@@ -1080,6 +1093,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
 
   Locations locs;
   bool ok = true;
+  llvm::DenseSet<Operation *> groupStarts = collectGroupStarts(func);
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
     if (!memloc.isPsum() || memloc.getResult().use_empty())
       continue;
@@ -1093,12 +1107,12 @@ void PsumVerifyAllocationPass::runOnOperation() {
     locs.memlocs.push_back(memloc);
     locs.footprint.push_back(footprint);
     locs.liveBlocks.push_back(liveBlocks);
-    locs.reads.emplace_back(memloc.getResult());
+    locs.reads.emplace_back(memloc.getResult(), groupStarts);
   }
   if (failed(checkSpills(func)) || !ok)
     return signalPassFailure();
 
-  Dataflow dataflow(func, locs);
+  Dataflow dataflow(func, locs, groupStarts);
   // Rotating locations: each point's live offsets must sit on distinct
   // banks, and the location holds its banks where any offset is live.
   llvm::DenseMap<unsigned, Rotation> rotations;

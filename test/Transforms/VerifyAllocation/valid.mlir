@@ -264,3 +264,32 @@ bir.func @two_loops_and_a_narrow_tail_on_one_bank attributes {arch = #bir.arch<g
   bir.matmul %t[0:64, 0:800, 4] = %w, %x latency 32
   bir.activation relu %y[0:64, 0:800, 4] = %t[0:64, 0:800, 4] latency 32
 }
+
+// -----
+
+// A dead accumulation group started in an inner K loop (t[j] +=, never
+// read) and a read of block 2, which this pass of %n writes first: nothing
+// of t is carried around %n, so u may take its bank. The group start's read
+// is none (it begins afresh on entering its loop), so it no longer keeps the
+// blocks a read may read from being covered by the write of block 2 (a
+// false rejection until session 13, found by the session-12 rotation
+// audit).
+// CHECK-LABEL: bir.func @dead_group_in_inner_loop_not_carried
+bir.func @dead_group_in_inner_loop_not_carried attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 256]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 0, 0, 0>}
+  %u = bir.memloc "u" psum [64, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %n = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 2] = %w, %x latency 64
+    bir.loop %j = 1 to 2 {
+      bir.activation relu %y = %t[0:64, 0:2048, %j + 1] latency 32
+      bir.loop %k = 0 to 1 {
+        bir.matmul %t[0:64, 0:2048, %j] += %w, %x latency 64
+      }
+    }
+    bir.matmul %u = %w, %x latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
