@@ -606,13 +606,21 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   geometry->loadToCopy = loadToCopy;
   geometry->unevenRotation = unevenRotation;
   // The banks will be the target's the options name: it becomes the
-  // function's, so that the output verifies and later passes see it.
-  bir::ArchAttr target = bir::ArchAttr::get(
-      func.getContext(), geometry->gen, geometry->numBanks, geometry->bankSize,
-      arch.empty() ? func.getArch().getPartitions()
-                   : bir::ArchAttr::defaultPartitions(geometry->gen));
+  // function's, so that the output verifies and later passes see it. The
+  // partitions stay the function's: they bound SBUF and DRAM locations too
+  // (PSUM ones were checked against the arch option).
+  bir::ArchAttr target =
+      bir::ArchAttr::get(func.getContext(), geometry->gen, geometry->numBanks,
+                         geometry->bankSize, func.getArch().getPartitions());
   if (target != func.getArch())
     func.setArchAttr(target);
+  // Locations nobody accesses are no candidates and get no banks: banks
+  // left from an earlier target would not verify under this one.
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+    if (memloc.isPsum() && memloc.getResult().use_empty()) {
+      memloc.removeBanksAttr();
+      memloc.removeBaseBankAttr();
+    }
   if (trace)
     *trace << " allocating PSUM " << func.getSymName() << "\n";
 

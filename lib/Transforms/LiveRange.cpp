@@ -75,6 +75,13 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   }
   if (geometry.usableBanks() == 0)
     return func.emitError("every PSUM bank is reserved");
+  // A pin must be a bank of the target (the function's checked its own).
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+    if (std::optional<uint64_t> pin = memloc.getPin();
+        pin && *pin >= geometry.numBanks)
+      return emitError(memloc.getLoc(), "'")
+             << memloc.getName() << "' is pinned to bank " << *pin
+             << ", outside the " << geometry.numBanks << " PSUM banks";
   return geometry;
 }
 
@@ -386,9 +393,11 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
     return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));
   }
-  // A location takes adjacent banks, which reserved banks may not leave.
-  if (geometry.reserved && liveN > geometry.widestWindow())
-    return fail("'" + node.name + "' needs " + Twine(liveN) +
+  // A block takes adjacent banks, which reserved banks may not leave (a
+  // location of several blocks may still be spilled to its blocks' reloads).
+  if (geometry.reserved && node.blockBanks > geometry.widestWindow())
+    return fail("a block of '" + node.name + "' needs " +
+                Twine(node.blockBanks) +
                 " adjacent banks, but the reserved banks leave at most " +
                 Twine(geometry.widestWindow()) + " adjacent");
   node.liveN = static_cast<unsigned>(liveN);

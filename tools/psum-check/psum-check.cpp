@@ -398,6 +398,7 @@ Outcome check(bir::FuncOp original) {
         outcome.infeasible = text.contains("no allocation exists");
       } else if (text.contains("is too big for PSUM") ||
                  text.contains("adjacent banks, but the reserved banks") ||
+                 text.contains("' is pinned to bank ") ||
                  text.contains("no last use find") ||
                  text.contains("no first def find") ||
                  text.contains("pinned bank") ||
@@ -431,7 +432,9 @@ Outcome check(bir::FuncOp original) {
       ++outcome.spillCopies;
   });
 
-  bir::ArchAttr arch = original.getArch();
+  // The allocated function names the target it was allocated for (the
+  // allocate options may override the input's).
+  bir::ArchAttr arch = allocated.getArch();
   testing::SimOptions logical;
   logical.numBanks = arch.getNumBanks();
   logical.bankSize = arch.getBankSize();
