@@ -110,11 +110,11 @@ static llvm::DenseSet<Operation *> collectGroupStarts(bir::FuncOp func) {
 }
 
 /// Hull of the partitions and bytes that the reads of a location read (of
-/// any block). A group start's read is none: the start begins afresh on
-/// entering its loop, so it never reads what was there before. Bytes outside it
-/// are never read, so a write covering it leaves nothing of the old value that
-/// can be read: it kills the value even when it writes less than the whole
-/// block.
+/// any block). Bytes outside it are never read, so a write covering it
+/// leaves nothing of the old value that can be read: it kills the value
+/// even when it writes less than the whole block. A group start's read is
+/// none: the start begins afresh on entering its loop, so it never reads
+/// what was there before.
 struct ReadHull {
   int64_t partLo = INT64_MAX, partHi = 0, byteLo = INT64_MAX, byteHi = 0;
   /// The block every read reads, if they all name the same constant block.
