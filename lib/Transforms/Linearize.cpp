@@ -119,6 +119,31 @@ bool psum::alloc::startsEveryIteration(const LinearFunction &lf,
   return bir::namesBlockPerIteration(lf.points[start.point].op, start.access);
 }
 
+void ReadHull::add(bir::AccessAttr read) {
+  partLo = std::min(partLo, read.getPartOffset());
+  partHi = std::max(partHi, read.getPartOffset() + read.getPartSize());
+  byteLo = std::min(byteLo, read.getByteOffset());
+  byteHi = std::max(byteHi, read.getByteOffset() + read.getByteSize());
+}
+
+void ReadHull::add(const ReadHull &other) {
+  partLo = std::min(partLo, other.partLo);
+  partHi = std::max(partHi, other.partHi);
+  byteLo = std::min(byteLo, other.byteLo);
+  byteHi = std::max(byteHi, other.byteHi);
+}
+
+bool ReadHull::coversBytes(
+    MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
+  return byteLo >= byteHi || rangesCover(written, byteLo, byteHi);
+}
+
+bool ReadHull::covers(bir::AccessAttr write) const {
+  std::pair<int64_t, int64_t> bytes{
+      write.getByteOffset(), write.getByteOffset() + write.getByteSize()};
+  return coversRows(write) && coversBytes(bytes);
+}
+
 Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
   blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
   rotationIv = accesses.front().access.iv;
@@ -133,10 +158,7 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
     if (!constant || (onlyBlock && *onlyBlock != ap.getBlockOffset()))
       oneBlock = false;
     onlyBlock = ap.getBlockOffset();
-    partLo = std::min(partLo, ap.getPartOffset());
-    partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
-    byteLo = std::min(byteLo, ap.getByteOffset());
-    byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
+    reads.add(ap);
   }
   if (!oneBlock)
     onlyBlock.reset();
@@ -144,31 +166,24 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
 
 bool Overwrites::addsBytes(const bir::Access &w) const {
   bir::AccessAttr wp = w.ap;
-  return !w.iv && wp.getPartOffset() <= partLo &&
-         wp.getPartOffset() + wp.getPartSize() >= partHi &&
+  return !w.iv && reads.coversRows(wp) &&
          (wp.allBlocks() || blocks == 1 || wp.getBlockOffset() == onlyBlock);
 }
 
 bool Overwrites::slicesBlockOf(const bir::Access &w,
                                const bir::Access &r) const {
-  bir::AccessAttr wp = w.ap;
   return w.iv && w.iv == rotationIv && w.iv == r.iv &&
-         wp.getBlockOffset() == r.ap.getBlockOffset() &&
-         wp.getPartOffset() <= partLo &&
-         wp.getPartOffset() + wp.getPartSize() >= partHi;
+         w.ap.getBlockOffset() == r.ap.getBlockOffset() &&
+         reads.coversRows(w.ap);
 }
 
 bool Overwrites::coversReadBytes(
     MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
-  return rangesCover(written, byteLo, byteHi);
+  return reads.coversBytes(written);
 }
 
 bool Overwrites::coversReads(const bir::Access &w) const {
-  bir::AccessAttr wp = w.ap;
-  return wp.getPartOffset() <= partLo &&
-         wp.getPartOffset() + wp.getPartSize() >= partHi &&
-         wp.getByteOffset() <= byteLo &&
-         wp.getByteOffset() + wp.getByteSize() >= byteHi;
+  return reads.covers(w.ap);
 }
 
 bool Overwrites::kills(const bir::Access &w, const bir::Access &r) const {
@@ -185,53 +200,36 @@ std::pair<int64_t, int64_t> Overwrites::blockRange(const bir::Access &r) const {
   return {set.first, set.last};
 }
 
-void BlockReadHulls::Hull::add(bir::AccessAttr ap) {
-  partLo = std::min(partLo, ap.getPartOffset());
-  partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
-  byteLo = std::min(byteLo, ap.getByteOffset());
-  byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
-}
-
 void BlockReadHulls::addRead(const bir::Access &read, int64_t blocks) {
   bir::BlockSet named(read, blocks);
   if (named.size() == 1) {
     constant[named.first].add(read.ap);
     return;
   }
-  Hull hull;
+  ReadHull hull;
   hull.add(read.ap);
   spread.push_back({named, hull});
 }
 
-BlockReadHulls::Hull BlockReadHulls::of(int64_t block) const {
-  Hull hull = constant.lookup(block);
+ReadHull BlockReadHulls::of(int64_t block) const {
+  ReadHull hull = constant.lookup(block);
   for (const auto &[named, reads] : spread)
-    if (named.contains(block)) {
-      hull.partLo = std::min(hull.partLo, reads.partLo);
-      hull.partHi = std::max(hull.partHi, reads.partHi);
-      hull.byteLo = std::min(hull.byteLo, reads.byteLo);
-      hull.byteHi = std::max(hull.byteHi, reads.byteHi);
-    }
+    if (named.contains(block))
+      hull.add(reads);
   return hull;
 }
 
 bool BlockReadHulls::coversRows(int64_t block, bir::AccessAttr write) const {
-  Hull hull = of(block);
-  return write.getPartOffset() <= hull.partLo &&
-         write.getPartOffset() + write.getPartSize() >= hull.partHi;
+  return of(block).coversRows(write);
 }
 
 bool BlockReadHulls::coversBytes(
     int64_t block, MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
-  Hull hull = of(block);
-  return hull.byteLo >= hull.byteHi ||
-         rangesCover(written, hull.byteLo, hull.byteHi);
+  return of(block).coversBytes(written);
 }
 
 bool BlockReadHulls::covers(int64_t block, bir::AccessAttr write) const {
-  std::pair<int64_t, int64_t> bytes{
-      write.getByteOffset(), write.getByteOffset() + write.getByteSize()};
-  return coversRows(block, write) && coversBytes(block, bytes);
+  return of(block).covers(write);
 }
 
 /// The loop whose induction variable `iv` is.

@@ -109,20 +109,18 @@ static llvm::DenseSet<Operation *> collectGroupStarts(bir::FuncOp func) {
   return groupStarts;
 }
 
-/// Hull of the partitions and bytes that the reads of a location read (of
-/// any block). Bytes outside it are never read, so a write covering it
-/// leaves nothing of the old value that can be read: it kills the value
-/// even when it writes less than the whole block. A group start's read is
-/// none: the start begins afresh on entering its loop, so it never reads
-/// what was there before.
-struct ReadHull {
-  int64_t partLo = INT64_MAX, partHi = 0, byteLo = INT64_MAX, byteHi = 0;
+/// What the reads of a location read: their hull (ReadHull: a write
+/// covering it leaves nothing of the old value that can be read, so it
+/// kills the value even when it writes less than the whole block) and the
+/// blocks they may read. A group start's read is none: the start begins
+/// afresh on entering its loop, so it never reads what was there before.
+struct LocationReads : ReadHull {
   /// The block every read reads, if they all name the same constant block.
   std::optional<int64_t> onlyBlock;
   /// The blocks some read may read.
   llvm::BitVector blocks;
 
-  ReadHull(Value loc, const llvm::DenseSet<Operation *> &starts)
+  LocationReads(Value loc, const llvm::DenseSet<Operation *> &starts)
       : blocks(bir::getMemLoc(loc).getNumBlocks()) {
     bool oneBlock = true;
     for (Operation *user : loc.getUsers())
@@ -135,10 +133,7 @@ struct ReadHull {
         const bir::AccessAttr &ap = access.ap;
         bir::BlockSet named(access, blocks.size());
         blocks.set(named.first, named.last + 1);
-        partLo = std::min(partLo, ap.getPartOffset());
-        partHi = std::max(partHi, ap.getPartOffset() + ap.getPartSize());
-        byteLo = std::min(byteLo, ap.getByteOffset());
-        byteHi = std::max(byteHi, ap.getByteOffset() + ap.getByteSize());
+        add(ap);
         if (access.iv || ap.allBlocks() ||
             (onlyBlock && *onlyBlock != ap.getBlockOffset()))
           oneBlock = false;
@@ -146,15 +141,6 @@ struct ReadHull {
       }
     if (!oneBlock)
       onlyBlock.reset();
-  }
-  /// Whether `ap` writes every partition of the hull.
-  bool coversRows(bir::AccessAttr ap) const {
-    return ap.getPartOffset() <= partLo &&
-           ap.getPartOffset() + ap.getPartSize() >= partHi;
-  }
-  bool covers(bir::AccessAttr ap) const {
-    return coversRows(ap) && ap.getByteOffset() <= byteLo &&
-           ap.getByteOffset() + ap.getByteSize() >= byteHi;
   }
   /// Whether `covered` holds every block some read may read.
   bool coversBlocks(const llvm::BitVector &covered) const {
@@ -168,7 +154,7 @@ struct Locations {
   SmallVector<bir::MemLocOp> memlocs;
   SmallVector<uint64_t> footprint; ///< banks any block occupies
   SmallVector<int64_t> liveBlocks; ///< blocks on distinct banks (k mod this)
-  SmallVector<ReadHull> reads; ///< what each location's reads read
+  SmallVector<LocationReads> reads; ///< what each location's reads read
 };
 
 /// A location whose every access indexes one block as `iv + c` of one loop
@@ -179,12 +165,12 @@ struct Locations {
 class Rotation {
 public:
   static std::optional<Rotation>
-  find(bir::MemLocOp memloc, const ReadHull &reads,
+  find(bir::MemLocOp memloc, const LocationReads &reads,
        const llvm::DenseSet<Operation *> &starts);
   /// The liveness of `loc` inside `loop` alone, whose accesses of `loc` all
   /// index blocks as the loop's `iv + c` with c <= maxOffset.
   static Rotation analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
-                          const ReadHull &reads,
+                          const LocationReads &reads,
                           const llvm::DenseSet<Operation *> &starts);
 
   bir::LoopOp loop;
@@ -208,12 +194,12 @@ private:
 
   Value loc;
   int64_t maxOffset = 0;
-  const ReadHull *reads = nullptr;
+  const LocationReads *reads = nullptr;
   const llvm::DenseSet<Operation *> *starts = nullptr;
 };
 
 std::optional<Rotation>
-Rotation::find(bir::MemLocOp memloc, const ReadHull &reads,
+Rotation::find(bir::MemLocOp memloc, const LocationReads &reads,
                const llvm::DenseSet<Operation *> &starts) {
   Value iv;
   int64_t maxOffset = 0;
@@ -235,7 +221,7 @@ Rotation::find(bir::MemLocOp memloc, const ReadHull &reads,
 }
 
 Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
-                           const ReadHull &reads,
+                           const LocationReads &reads,
                            const llvm::DenseSet<Operation *> &starts) {
   Rotation rotation;
   rotation.loc = loc;
@@ -649,7 +635,7 @@ private:
   /// location cannot follow its blocks, BlockLiveness does for the
   /// locations that share banks.
   bool startEndsValue(unsigned loc, const bir::Access &access) const {
-    const ReadHull &reads = locs.reads[loc];
+    const LocationReads &reads = locs.reads[loc];
     return reads.covers(access.ap) &&
            (access.iv || access.ap.allBlocks() ||
             bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
@@ -718,7 +704,7 @@ private:
           (access.kind != bir::AccessKind::Write && !isFreshStart(op, access)))
         continue;
       // Only the partitions and bytes some read reads need covering.
-      const ReadHull &reads = locs.reads[it->second];
+      const LocationReads &reads = locs.reads[it->second];
       if (coverBytes(it->second, access, coverage))
         kills.push_back(it->second);
       if (!access.iv && !access.ap.allBlocks() && reads.covers(access.ap)) {
@@ -751,7 +737,7 @@ private:
   /// reads of `loc` read, if it writes them in all blocks (or in the one
   /// all reads read); whether the bytes covered now hold all reads read.
   bool coverBytes(unsigned loc, const bir::Access &access, Coverage &coverage) {
-    const ReadHull &reads = locs.reads[loc];
+    const LocationReads &reads = locs.reads[loc];
     if (access.iv || !reads.coversRows(access.ap) ||
         !(access.ap.allBlocks() ||
           bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||

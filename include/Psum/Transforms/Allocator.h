@@ -111,6 +111,27 @@ struct RawRange {
 };
 RawRange findDefUse(llvm::ArrayRef<LocAccess> accesses);
 
+/// The partitions and bytes some reads read, as one rectangle: a write
+/// covering it leaves nothing older that they could see, though it may write
+/// less than the whole block. Empty, it is covered by anything.
+struct ReadHull {
+  int64_t partLo = INT64_MAX, partHi = INT64_MIN;
+  int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
+
+  void add(bir::AccessAttr read);
+  void add(const ReadHull &other);
+  /// Whether `write` writes every partition of the hull.
+  bool coversRows(bir::AccessAttr write) const {
+    return write.getPartOffset() <= partLo &&
+           write.getPartOffset() + write.getPartSize() >= partHi;
+  }
+  /// Whether byte ranges `written` (sorted here) hold every byte of it.
+  bool
+  coversBytes(llvm::MutableArrayRef<std::pair<int64_t, int64_t>> written) const;
+  /// Whether `write` writes every partition and byte of the hull.
+  bool covers(bir::AccessAttr write) const;
+};
+
 /// Which writes leave nothing of a location's older value that a given read
 /// could load, by the rules psum-verify-allocation applies as well (so the
 /// checker never finds a value live where the allocator did not): a write
@@ -139,8 +160,7 @@ public:
   int64_t numBlocks() const { return blocks; }
 
 private:
-  int64_t partLo = INT64_MAX, partHi = INT64_MIN;
-  int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
+  ReadHull reads;
   int64_t blocks = 1;
   mlir::Value rotationIv;
   /// The block every read reads, if they all name the same constant one.
@@ -167,16 +187,11 @@ public:
   bool covers(int64_t block, bir::AccessAttr write) const;
 
 private:
-  struct Hull {
-    int64_t partLo = INT64_MAX, partHi = INT64_MIN;
-    int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
-    void add(bir::AccessAttr ap);
-  };
-  Hull of(int64_t block) const;
+  ReadHull of(int64_t block) const;
   /// Reads of one constant block, merged per block; the others with the
   /// blocks they may name.
-  llvm::DenseMap<int64_t, Hull> constant;
-  llvm::SmallVector<std::pair<bir::BlockSet, Hull>, 2> spread;
+  llvm::DenseMap<int64_t, ReadHull> constant;
+  llvm::SmallVector<std::pair<bir::BlockSet, ReadHull>, 2> spread;
 };
 
 /// Whether the group start `start` (LocAccess::start) starts its
