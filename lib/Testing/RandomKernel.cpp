@@ -345,18 +345,50 @@ void Generator::pipelinedTiles(unsigned depth) {
       evacuate(Slice{tiles, iv, u});
     return;
   }
-  for (int64_t block = 0; block < ahead; ++block)
-    emit("matmul", {Slice{tiles, {}, block}, Slice{w}, Slice{x}});
+  // Tiles written as two column halves (decided first so that
+  // tileSlicesPercent = 0 draws nothing): the prologue's, the lower one
+  // sometimes drained before the upper one is written; the loop's around
+  // the reads of earlier tiles, where no tile written is read in the same
+  // iteration (a prefetch).
+  bool sliced = options.tileSlicesPercent && chance(options.tileSlicesPercent);
+  auto half = [&](Slice tile, bool upper) {
+    tile.byteOffset = upper ? bytes / 2 : 0;
+    tile.bytes = bytes / 2;
+    return tile;
+  };
+  for (int64_t block = 0; block < ahead; ++block) {
+    Slice tile{tiles, {}, block};
+    if (!sliced) {
+      emit("matmul", {tile, Slice{w}, Slice{x}});
+      continue;
+    }
+    emit("matmul", {half(tile, false), Slice{w}, Slice{x}});
+    if (chance(50))
+      evacuate(half(tile, false));
+    emit("matmul", {half(tile, true), Slice{w}, Slice{x}});
+  }
   {
     OpBuilder::InsertionGuard guard(builder);
     Value iv = loop(trip, unroll).getInductionVar();
-    for (int64_t u = 0; u < unroll; ++u)
-      emit("matmul", {Slice{tiles, iv, ahead + u}, Slice{w}, Slice{x}},
-           tileAccumulates());
+    bool prefetch = sliced && ahead >= unroll;
+    for (int64_t u = 0; u < unroll; ++u) {
+      Slice tile{tiles, iv, ahead + u};
+      if (!sliced) {
+        emit("matmul", {tile, Slice{w}, Slice{x}}, tileAccumulates());
+        continue;
+      }
+      emit("matmul", {half(tile, false), Slice{w}, Slice{x}});
+      if (!prefetch)
+        emit("matmul", {half(tile, true), Slice{w}, Slice{x}});
+    }
     if (chance(40))
       genBlock(depth + 1);
     for (int64_t u = 0; u < unroll; ++u)
       evacuate(Slice{tiles, iv, u});
+    if (prefetch)
+      for (int64_t u = 0; u < unroll; ++u)
+        emit("matmul",
+             {half(Slice{tiles, iv, ahead + u}, true), Slice{w}, Slice{x}});
   }
   // Without the epilogue the last tiles are dead writes.
   if (chance(75))

@@ -98,6 +98,11 @@ struct LiveBlocks {
 };
 } // namespace
 
+/// Which of a write and a read at one linear point comes first: an
+/// instruction reads its operands before it writes; the copies a spill
+/// inserts for an instruction write its reload before it reads.
+enum class AtOnePoint { ReadFirst, WriteFirst };
+
 /// The live blocks of blocks named by loops' `iv + c` of any step, in
 /// software pipelines between a prologue and an epilogue naming constant
 /// blocks, or by constants only.
@@ -107,23 +112,28 @@ struct LiveBlocks {
 /// or in loops of their own. One pass is a timeline: its accesses and the
 /// rotating loops' iterations in program order; an access nested in a loop
 /// below that level stands for that loop's whole span. Each block must be
-/// overwritten by its first access (a plain write covering what the reads
-/// of the block read, or a group start starting afresh there), so it
-/// carries nothing from one pass to the next and holds a value from its
-/// first access to its last. The live block count is the smallest divisor
-/// of the block count for which blocks sharing a bank (k mod count) never
-/// hold values at once, and the smallest count of any kind.
+/// overwritten before its first read: by plain writes (or group starts
+/// starting afresh there) that together cover what the reads of the block
+/// read, so it carries nothing from one pass to the next and holds a value
+/// from its first access to its last. Writes add up as in
+/// psum-verify-allocation's per-block walk: along the pass with the
+/// rotating loops unrolled (column slices of a prefetched tile), and within
+/// one iteration of a loop below it, never across such a loop. The live
+/// block count is the smallest divisor of the block count for which blocks
+/// sharing a bank (k mod count) never hold values at once, and the smallest
+/// count of any kind.
 static LiveBlocks timelineLiveBlocks(int64_t blocks,
                                      ArrayRef<LocAccess> accesses,
-                                     const LinearFunction &lf) {
+                                     const LinearFunction &lf,
+                                     AtOnePoint order) {
   // The loops around the pass: what every access's anchor (its rotating
   // loop, or itself) sits in.
+  auto ivLoopOf = [&](const LocAccess &a) {
+    return lf.loopOf.lookup(bir::getLoopOf(a.access.iv));
+  };
   auto anchorNest = [&](const LocAccess &a) {
-    return a.access.iv
-               ? lf.loopNest(
-                     lf.loops[lf.loopOf.lookup(bir::getLoopOf(a.access.iv))]
-                         .header)
-               : lf.loopNest(a.point);
+    return a.access.iv ? lf.loopNest(lf.loops[ivLoopOf(a)].header)
+                       : lf.loopNest(a.point);
   };
   ArrayRef<unsigned> around = anchorNest(accesses.front());
   for (const LocAccess &a : accesses)
@@ -132,75 +142,139 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   llvm::SmallDenseSet<unsigned, 2> rotating;
   for (const LocAccess &a : accesses)
     if (a.access.iv)
-      rotating.insert(lf.loopOf.lookup(bir::getLoopOf(a.access.iv)));
+      rotating.insert(ivLoopOf(a));
+  for (const LocAccess &a : accesses) {
+    ArrayRef<unsigned> nest = lf.loopNest(a.point);
+    bool inRotating = nest.size() > depth && rotating.contains(nest[depth]);
+    if ((a.access.iv && (!inRotating || nest[depth] != ivLoopOf(a))) ||
+        (!a.access.iv && inRotating) || a.access.ap.allBlocks())
+      return LiveBlocks::all(blocks);
+  }
   BlockReadHulls reads;
   for (const LocAccess &a : accesses)
     if (bir::isRead(a.access.kind))
       reads.addRead(a.access, blocks);
+  // The accesses of one instruction in the order they happen.
+  SmallVector<LocAccess> ordered(accesses);
+  llvm::stable_sort(ordered, [&](const LocAccess &a, const LocAccess &b) {
+    auto rank = [&](const LocAccess &x) {
+      bool write = x.access.kind == bir::AccessKind::Write;
+      return order == AtOnePoint::ReadFirst ? write : !write;
+    };
+    return std::make_pair(a.point, rank(a)) < std::make_pair(b.point, rank(b));
+  });
 
   // Times are (anchor, iteration, linear point): the anchor is the header
   // of a rotating loop or the point itself, so program order.
   using Time = std::tuple<unsigned, int64_t, unsigned>;
   struct Life {
-    Time first{std::numeric_limits<unsigned>::max(), 0, 0};
-    unsigned firstPoint = 0;
-    bool overwritten = false;
-    Time last{0, std::numeric_limits<int64_t>::min(), 0};
+    Time first, last;
+    /// Whether writes cover what the block's reads read, each read seeing
+    /// only bytes written before it: decided by the write completing the
+    /// cover or by a read of bytes not yet written. A block never read
+    /// carries nothing.
+    std::optional<bool> overwritten;
+    /// Whether a read was served by the writes so far.
+    bool read = false;
+    /// Bytes written since writes last started adding up afresh (`epoch`).
+    SmallVector<std::pair<int64_t, int64_t>, 2> written;
+    unsigned epoch = 0;
   };
   // Only the blocks accessed: a location may have many more.
   llvm::DenseMap<int64_t, Life> lives;
-  auto touch = [&](int64_t block, Time begin, Time end, const LocAccess &a,
-                   bool freshWrite) {
-    if (block < 0 || block >= blocks)
-      return;
-    bool overwrites = freshWrite && reads.covers(block, a.access.ap);
-    Life &life = lives[block];
-    if (begin < life.first ||
-        (begin == life.first && a.point < life.firstPoint)) {
-      life.first = begin;
-      life.firstPoint = a.point;
-      life.overwritten = overwrites;
-    } else if (begin == life.first && a.point == life.firstPoint) {
-      life.overwritten &= overwrites;
-    }
-    life.last = std::max(life.last, end);
-  };
-  for (const LocAccess &a : accesses) {
+  // Writes add up until the walk enters or leaves a loop below the pass
+  // level (`region`: that loop and the rotating iteration).
+  unsigned epoch = 0;
+  std::optional<std::pair<unsigned, int64_t>> region;
+  // Visits the accesses in time order, so a block's first visit is its
+  // first access.
+  auto visit = [&](const LocAccess &a, int64_t iteration) {
     ArrayRef<unsigned> nest = lf.loopNest(a.point);
-    unsigned ivLoop =
-        a.access.iv ? lf.loopOf.lookup(bir::getLoopOf(a.access.iv)) : 0;
-    bool inRotating = nest.size() > depth && rotating.contains(nest[depth]);
-    if ((a.access.iv && (!inRotating || nest[depth] != ivLoop)) ||
-        (!a.access.iv && inRotating) || a.access.ap.allBlocks())
-      return LiveBlocks::all(blocks);
     // The ops of one pass sit at `level`; deeper ones take their loop's span.
     size_t level = a.access.iv ? depth + 1 : depth;
     bool nested = nest.size() > level;
+    std::optional<std::pair<unsigned, int64_t>> here;
+    if (nested)
+      here = std::make_pair(nest.back(), iteration);
+    if (here != region) {
+      ++epoch;
+      region = here;
+    }
     unsigned from = nested ? lf.loops[nest[level]].header : a.point;
     unsigned to = nested ? lf.loops[nest[level]].backEdge : a.point;
     // A start begins afresh on entering its innermost loop: every pass when
     // that loop is below `level`, every iteration of a rotating loop when it
     // is that loop (each names a block of its own), never when it is a loop
     // around the pass.
-    bool plainWrite = a.access.kind == bir::AccessKind::Write;
-    int64_t offset = a.access.ap.getBlockOffset();
+    bool fresh = a.access.kind == bir::AccessKind::Write;
+    int64_t block = a.access.ap.getBlockOffset();
+    Time begin{from, 0, from}, end{to, 0, to};
+    if (a.access.iv) {
+      auto loop = cast<bir::LoopOp>(lf.loops[ivLoopOf(a)].op);
+      unsigned header = lf.loops[ivLoopOf(a)].header;
+      block += loop.getLower() + iteration * loop.getStep();
+      begin = Time{header, iteration, from};
+      end = Time{header, iteration, to};
+      fresh |= a.start;
+    } else {
+      fresh |= a.start && (nested || depth == 0);
+    }
+    if (block < 0 || block >= blocks)
+      return;
+    auto [it, firstAccess] = lives.try_emplace(block);
+    Life &life = it->second;
+    if (firstAccess)
+      life.first = begin;
+    life.last = std::max(life.last, end);
+    if (life.overwritten)
+      return;
+    if (life.epoch != epoch) {
+      // Reads served by writes before the loop boundary keep the block
+      // from being overwritten: the checker's cover restarts there.
+      if (life.read) {
+        life.overwritten = false;
+        return;
+      }
+      life.written.clear();
+      life.epoch = epoch;
+    }
+    int64_t lo = a.access.ap.getByteOffset();
+    int64_t hi = lo + a.access.ap.getByteSize();
+    if (fresh && reads.coversRows(block, a.access.ap)) {
+      life.written.push_back({lo, hi});
+      if (reads.coversBytes(block, life.written))
+        life.overwritten = true;
+    } else if (!fresh && bir::isRead(a.access.kind)) {
+      // A read of bytes written earlier in the pass (the first column
+      // slice, drained before the second is written) sees nothing older.
+      if (rangesCover(life.written, lo, hi))
+        life.read = true;
+      else
+        life.overwritten = false;
+    }
+  };
+  for (size_t k = 0; k < ordered.size();) {
+    const LocAccess &a = ordered[k];
     if (!a.access.iv) {
-      bool freshStart = a.start && (nested || depth == 0);
-      touch(offset, Time{from, 0, from}, Time{to, 0, to}, a,
-            plainWrite || freshStart);
+      visit(a, 0);
+      ++k;
       continue;
     }
-    auto loop = cast<bir::LoopOp>(lf.loops[ivLoop].op);
-    unsigned header = lf.loops[ivLoop].header;
-    for (int64_t i = 0, trips = loop.getTripCount(); i < trips; ++i)
-      touch(loop.getLower() + i * loop.getStep() + offset,
-            Time{header, i, from}, Time{header, i, to}, a,
-            plainWrite || a.start);
+    // A rotating loop's accesses, iteration by iteration.
+    const Loop &loop = lf.loops[ivLoopOf(a)];
+    size_t end = k;
+    while (end < ordered.size() && ordered[end].point < loop.backEdge)
+      ++end;
+    for (int64_t i = 0, trips = cast<bir::LoopOp>(loop.op).getTripCount();
+         i < trips; ++i)
+      for (const LocAccess &inLoop : ArrayRef(ordered).slice(k, end - k))
+        visit(inLoop, i);
+    k = end;
   }
 
   SmallVector<int64_t> used;
   for (auto &[block, life] : lives) {
-    if (!life.overwritten)
+    if (!life.overwritten.value_or(!life.read))
       return LiveBlocks::all(blocks);
     used.push_back(block);
   }
@@ -231,11 +305,6 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   }
   return {blocks, any.value_or(blocks)};
 }
-
-/// Which of a write and a read at one linear point comes first: an
-/// instruction reads its operands before it writes; the copies a spill
-/// inserts for an instruction write its reload before it reads.
-enum class AtOnePoint { ReadFirst, WriteFirst };
 
 /// How many blocks of the location are live at once: the banks its blocks
 /// rotate over (k mod liveBlocks).
@@ -283,7 +352,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     maxOffset = std::max(maxOffset, offset);
   }
   if (!iv || constantBlocks || otherIvs || bir::getLoopOf(iv).getStep() != 1)
-    return timelineLiveBlocks(blocks, accesses, lf);
+    return timelineLiveBlocks(blocks, accesses, lf, order);
   // Every byte a read reads must come from this pass through the block: a
   // write at a larger offset (an earlier iteration) or at the same offset
   // earlier in the iteration (accesses come in linear order, the loop

@@ -54,7 +54,10 @@ struct RandomKernelOptions {
   unsigned splitLoopsPercent = 0;
   /// Percent of the tile writes in a loop whose iv picks the tile made two
   /// column halves (PE transposes packed into one tile), both before the
-  /// tile's reads. 0 keeps the functions of earlier versions.
+  /// tile's reads; and of pipelines whose tiles are written so, the
+  /// prologue's lower half sometimes drained before the upper one is
+  /// written, the loop's halves written around the reads of earlier tiles
+  /// (a prefetch). 0 keeps the functions of earlier versions.
   unsigned tileSlicesPercent = 0;
 };
 
