@@ -267,6 +267,10 @@ public:
                                  ArrayRef<LocAccess> accesses,
                                  const Overwrites &overwrites, unsigned loop);
 
+  /// Whether each iteration writes its block at `offset` afresh.
+  bool writes(int64_t offset) const {
+    return llvm::is_contained(written, offset);
+  }
   /// The blocks read `r` (inside the loop) may read from before the loop.
   llvm::BitVector fromBefore(const LinearFunction &lf,
                              ArrayRef<LocAccess> accesses,
@@ -286,23 +290,39 @@ private:
 };
 } // namespace
 
-/// Whether a plain write before `r` in its own iteration of the loops they
-/// share (so it runs whenever r does) writes r's block: same iv and offset.
+/// Whether `w`, inside `loop`, writes its block afresh in every iteration of
+/// `loop`: a plain write, or the `+=` that starts a group where the group
+/// starts afresh: whenever its innermost loop starts, so in each iteration
+/// of any loop around that one, or in each of its own when each names
+/// another block. There it writes its own block like a plain write, and no
+/// other.
+static bool writesAfresh(const LinearFunction &lf, const LocAccess &w,
+                         unsigned loop) {
+  return w.access.kind == bir::AccessKind::Write ||
+         (w.start &&
+          (lf.loopNest(w.point).back() != loop || startsEveryIteration(lf, w)));
+}
+
+/// Whether writes before `r` in the current iteration of `loop` (which
+/// holds both; a write in a loop that ended before r ran at least once)
+/// write r's block afresh (same iv and offset), adding up to every byte
+/// reads read: a `+=` K loop per bank of a two-bank tile.
 static bool writtenInIteration(const LinearFunction &lf,
                                ArrayRef<LocAccess> accesses,
                                const Overwrites &overwrites, const LocAccess &r,
                                unsigned loop) {
-  ArrayRef<unsigned> readNest = lf.loopNest(r.point);
+  SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
   for (const LocAccess &w :
        llvm::reverse(accesses.take_front(&r - accesses.data()))) {
     if (w.point <= lf.loops[loop].header)
       return false;
-    ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
-    if (w.access.kind == bir::AccessKind::Write && w.point != r.point &&
-        w.access.iv == r.access.iv &&
-        w.access.ap.getBlockOffset() == r.access.ap.getBlockOffset() &&
-        overwrites.coversReads(w.access) &&
-        sharedLoops(writeNest, readNest) == writeNest.size())
+    if (w.point == r.point || w.access.iv != r.access.iv ||
+        w.access.ap.getBlockOffset() != r.access.ap.getBlockOffset() ||
+        !writesAfresh(lf, w, loop) || !overwrites.coversReadRows(w.access))
+      continue;
+    int64_t lo = w.access.ap.getByteOffset();
+    bytes.push_back({lo, lo + w.access.ap.getByteSize()});
+    if (overwrites.coversReadBytes(bytes))
       return true;
   }
   return false;
@@ -325,15 +345,24 @@ std::optional<Sweep> Sweep::of(const LinearFunction &lf,
   if (op.getStep() != 1 || inside.empty())
     return std::nullopt;
   Sweep sweep(loop, op, overwrites.numBlocks());
+  // The bytes each iteration writes afresh, by offset: slices add up.
+  llvm::SmallDenseMap<int64_t, SmallVector<std::pair<int64_t, int64_t>, 2>>
+      bytes;
   for (const LocAccess &a : inside) {
     if (a.access.iv != iv)
       return std::nullopt;
-    if (a.access.kind == bir::AccessKind::Write &&
-        overwrites.coversReads(a.access))
-      sweep.written.push_back(a.access.ap.getBlockOffset());
+    if (!writesAfresh(lf, a, loop) || !overwrites.coversReadRows(a.access))
+      continue;
+    int64_t offset = a.access.ap.getBlockOffset();
+    int64_t lo = a.access.ap.getByteOffset();
+    auto &written = bytes[offset];
+    written.push_back({lo, lo + a.access.ap.getByteSize()});
+    if (overwrites.coversReadBytes(written) &&
+        !llvm::is_contained(sweep.written, offset))
+      sweep.written.push_back(offset);
   }
   for (const LocAccess &a : inside)
-    if (bir::isRead(a.access.kind) &&
+    if (bir::isRead(a.access.kind) && !writesAfresh(lf, a, loop) &&
         !sweep.nextWritten(a.access.ap.getBlockOffset()) &&
         !writtenInIteration(lf, accesses, overwrites, a, loop))
       return std::nullopt;
@@ -396,15 +425,9 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       break;
     if (w.point == r.point)
       continue;
-    ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
-    // The `+=` that starts a group starts it afresh whenever its innermost
-    // loop starts, in each iteration of any loop around that one, or in
-    // each of its own when each names another block: there it writes its
-    // own block like a plain write, and no other.
-    bool freshStart =
-        w.start && (writeNest.back() != loop || startsEveryIteration(lf, w));
-    if (w.access.kind != bir::AccessKind::Write && !freshStart)
+    if (!writesAfresh(lf, w, loop))
       continue;
+    ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
     int64_t lo = w.access.ap.getByteOffset();
@@ -425,6 +448,19 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
         continue;
       }
     }
+    // In a sweep that ended before r: the blocks it names over its
+    // iterations, if each iteration writes its block afresh (slices add up).
+    if (!prefix &&
+        w.access.iv == cast<bir::LoopOp>(lf.loops[writeNest[common]].op)
+                           .getInductionVar()) {
+      std::optional<Sweep> sweep =
+          Sweep::of(lf, accesses, overwrites, writeNest[common]);
+      if (sweep && sweep->writes(w.access.ap.getBlockOffset())) {
+        auto [sweptFirst, sweptLast] = overwrites.blockRange(w.access);
+        needed.reset(sweptFirst, sweptLast + 1);
+      }
+      continue;
+    }
     if (!overwrites.coversReads(w.access))
       continue;
     if (prefix) {
@@ -436,23 +472,11 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       continue;
     }
     // In a loop that ended before r, which ran at least once: a write of
-    // blocks fixed over that loop overwrites them, a sweep the blocks it
-    // names over its iterations.
-    if (overwrites.kills(w.access, r.access)) {
+    // blocks fixed over that loop overwrites them.
+    if (overwrites.kills(w.access, r.access))
       needed.reset();
-      continue;
-    }
-    if (!w.access.iv && !w.access.ap.allBlocks()) {
+    else if (!w.access.iv && !w.access.ap.allBlocks())
       needed.reset(w.access.ap.getBlockOffset());
-      continue;
-    }
-    unsigned sibling = writeNest[common];
-    if (w.access.iv !=
-            cast<bir::LoopOp>(lf.loops[sibling].op).getInductionVar() ||
-        !Sweep::of(lf, accesses, overwrites, sibling))
-      continue;
-    auto [sweptFirst, sweptLast] = overwrites.blockRange(w.access);
-    needed.reset(sweptFirst, sweptLast + 1);
   }
   return needed;
 }

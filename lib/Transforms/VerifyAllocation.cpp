@@ -783,7 +783,9 @@ private:
     struct Indexing {
       bool byIv = true; ///< every access names `iv + c` of the loop's iv
       int64_t maxOffset = 0;
-      SmallVector<int64_t> written; ///< offsets of covering writes
+      /// Bytes written afresh in every iteration, by offset: slices add up
+      /// (the halves of a two-bank tile).
+      std::map<int64_t, ByteRanges> written;
     };
     llvm::DenseMap<unsigned, unsigned> position;
     SmallVector<Indexing, 2> indexing;
@@ -806,11 +808,17 @@ private:
           index.byIv = false;
         } else if (index.byIv) {
           index.maxOffset = std::max(index.maxOffset, offset);
+          // A group start writes afresh in every iteration where its
+          // innermost loop is entered anew (one nested in `loop`) or names
+          // a block of its own.
           bool write = access.kind == bir::AccessKind::Write ||
-                       (groupStarts.contains(inst) &&
-                        bir::namesBlockPerIteration(inst, access));
-          if (write && locs.reads[loc].covers(access.ap))
-            index.written.push_back(offset);
+                       (isStartRead(inst, access) &&
+                        (inst->getParentOp() != loop.getOperation() ||
+                         bir::namesBlockPerIteration(inst, access)));
+          if (write && locs.reads[loc].coversRows(access.ap)) {
+            int64_t lo = access.ap.getByteOffset();
+            unite(index.written[offset], lo, lo + access.ap.getByteSize());
+          }
         }
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
           continue;
@@ -840,8 +848,9 @@ private:
       int64_t blocks = memloc.getNumBlocks();
       int64_t lower = loop.getLower(), last = loop.getLastIv();
       Sweep sweep{llvm::BitVector(blocks), llvm::BitVector(blocks)};
-      for (int64_t c : index.written)
-        sweep.written.set(lower + c, last + c + 1);
+      for (auto &[c, bytes] : index.written)
+        if (locs.reads[touch.loc].coversBytes(bytes))
+          sweep.written.set(lower + c, last + c + 1);
       for (int64_t c : rotation.entry)
         sweep.readFirst.set(lower + c);
       touch.sweep = std::move(sweep);

@@ -144,6 +144,10 @@ public:
   bool kills(const bir::Access &w, const bir::Access &r) const;
   /// Whether `w` writes every partition and byte that reads read.
   bool coversReads(const bir::Access &w) const;
+  /// Whether `w` writes every partition that reads read.
+  bool coversReadRows(const bir::Access &w) const {
+    return reads.coversRows(w.ap);
+  }
   /// Whether the bytes `w` writes count towards overwriting a read: every
   /// partition reads read, of all blocks (or of the one all reads read).
   bool addsBytes(const bir::Access &w) const;

@@ -464,3 +464,32 @@ bir.func @narrow_write_keeps_block_value attributes {arch = #bir.arch<gen1>} {
   bir.matmul %t[0:64, 0:800, 3] = %w, %x latency 32
   bir.activation relu %y[0:64, 0:2048, 3] = %t[0:64, 0:2048, 3] latency 32
 }
+
+// -----
+
+// A sweep whose K loops start only the lower half of each tile: the upper
+// halves come from the loop at the end of the previous row, so t is carried
+// around %r, across u on t's bank. Slices started in a nested loop add up
+// in the sweep only when they cover what the reads read.
+bir.func @half_started_in_k_loop_carried attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 256]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 2 {base_bank = 0, banks = array<i64: 0, 1>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %a, %b latency 64
+    bir.activation identity %y = %u latency 32
+    bir.loop %n = 0 to 2 {
+      bir.loop %k = 0 to 4 {
+        bir.matmul %t[0:128, 0:1024, %n] += %a, %b latency 64
+      }
+      bir.activation gelu %y = %t[0:128, 0:2048, %n] latency 64
+    }
+    bir.loop %n3 = 0 to 2 {
+      bir.matmul %t[0:128, 1024:2048, %n3] = %a, %b latency 64
+    }
+  }
+}

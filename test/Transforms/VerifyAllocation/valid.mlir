@@ -293,3 +293,34 @@ bir.func @dead_group_in_inner_loop_not_carried attributes {arch = #bir.arch<gen1
     bir.activation relu %y = %u latency 32
   }
 }
+
+// -----
+
+// A pipeline of `+=` K-loop tiles inside a row loop: the prologue starts
+// t[0] in its K loop, the loop over %n starts t[n + 1] in the K loop nested
+// in each of its iterations. Those starts write afresh in every iteration
+// of %n, so the loop's summary counts them as writes of the blocks it
+// sweeps: nothing of t is carried around %r, and u may take t's bank (a
+// false rejection until session 14, found by the session-14 kernel audit).
+// CHECK-LABEL: bir.func @pipeline_of_k_loops_not_carried
+bir.func @pipeline_of_k_loops_not_carried attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 256]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 0, 1>}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %u = %a, %b latency 64
+    bir.activation identity %y = %u latency 32
+    bir.loop %k = 0 to 8 {
+      bir.matmul %t[0:128, 0:2048, 0] += %a, %b latency 64
+    }
+    bir.loop %n = 0 to 3 {
+      bir.loop %k2 = 0 to 8 {
+        bir.matmul %t[0:128, 0:2048, %n + 1] += %a, %b latency 64
+      }
+      bir.activation gelu %y = %t[0:128, 0:2048, %n] latency 64
+    }
+    bir.activation gelu %y = %t[0:128, 0:2048, 3] latency 64
+  }
+}
