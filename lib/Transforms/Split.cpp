@@ -25,9 +25,29 @@ struct Piece {
 };
 } // namespace
 
+/// Whether plain writes from `accesses[i]` on, in its loop body and before
+/// any read of the group, add up to every byte reads read (two transposes
+/// filling one tile): together they overwrite the value before them.
+static bool slicesFrom(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
+                       const Overwrites &overwrites, size_t i) {
+  ArrayRef<unsigned> nest = lf.loopNest(accesses[i].point);
+  SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
+  for (const LocAccess &w : accesses.drop_front(i)) {
+    if (w.access.kind != bir::AccessKind::Write ||
+        !overwrites.addsBytes(w.access) || lf.loopNest(w.point) != nest)
+      return false;
+    int64_t lo = w.access.ap.getByteOffset();
+    bytes.push_back({lo, lo + w.access.ap.getByteSize()});
+    if (overwrites.coversReadBytes(bytes))
+      return true;
+  }
+  return false;
+}
+
 /// Whether the plain write or group start `accesses[i]` starts a new value
 /// of the group: without an induction variable it overwrites all any read
-/// of the group reads, nothing else at its instruction reads the group, and
+/// of the group reads (a plain write with the slices after it), nothing
+/// else at its instruction reads the group, and
 /// no read of the value it closes (from `start` on) can see a later write
 /// around a loop: in the innermost loop holding the read and the write, the
 /// read sees only its own iteration's write. Loops run at least once, so
@@ -52,7 +72,8 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
     if (bir::isRead(same.access.kind))
       return false;
   }
-  if (a.access.iv || !overwrites.kills(a.access, a.access))
+  if (a.access.iv || !(overwrites.kills(a.access, a.access) ||
+                       (plain && slicesFrom(lf, accesses, overwrites, i))))
     return false;
   return llvm::all_of(
       accesses.slice(start, i - start), [&](const LocAccess &r) {

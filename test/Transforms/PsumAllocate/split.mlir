@@ -1,7 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true split=false" | FileCheck %s --check-prefix=NOSPLIT
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 7 functions: 7 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 8 functions: 8 allocated, 0 rejected inputs, 0 violations
 
 // Two halves of one location used at disjoint times become two one-bank
 // locations with rebased access patterns, which can share a bank.
@@ -99,6 +99,36 @@ bir.func @not_a_new_value attributes {arch = #bir.arch<gen2>} {
     bir.matmul %looped = %w, %x latency 64
   }
   bir.activation identity %y = %looped latency 32
+}
+
+// -----
+
+// A transpose tile reused for two values, each written as two column
+// halves (two PE transposes) and read whole, with u in between: the halves
+// after the first read add up to all the reads read, so they start a new
+// value, and on one bank the three values take turns (a 384-cycle spill
+// before session 14, found by the session-14 kernel audit). A rewrite of
+// one half followed by a read is no new value (`@not_a_new_value`).
+// CHECK-LABEL: bir.func @reused_in_column_halves
+// CHECK-NOT: bir.tensor_copy
+// CHECK-DAG: bir.memloc "t_split0" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK-DAG: bir.memloc "t_split1" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// NOSPLIT-LABEL: bir.func @reused_in_column_halves
+// NOSPLIT: bir.tensor_copy
+bir.func @reused_in_column_halves attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 512]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.inst "transpose" writes(%t[0:128, 0:1024]) reads(%a) latency 20
+  bir.inst "transpose" writes(%t[0:128, 1024:2048]) reads(%a) latency 20
+  bir.activation identity %y = %t latency 32
+  bir.matmul %u = %a, %b latency 64
+  bir.activation identity %y = %u latency 32
+  bir.inst "transpose" writes(%t[0:128, 0:1024]) reads(%a) latency 20
+  bir.inst "transpose" writes(%t[0:128, 1024:2048]) reads(%a) latency 20
+  bir.activation identity %y = %t latency 32
 }
 
 // -----
