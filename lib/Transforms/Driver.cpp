@@ -839,6 +839,22 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
     emitRemark(memlocLoc) << hint;
 }
 
+FailureOr<SmallVector<bir::FuncOp>> psum::moduleFunctions(ModuleOp module) {
+  bool nested = false;
+  module.walk([&](bir::FuncOp func) {
+    if (func->getParentOp() != module.getOperation()) {
+      func.emitError("bir.func in a nested module: run the pass on that "
+                     "module (e.g. --pass-pipeline='builtin.module("
+                     "builtin.module(psum-allocate))')");
+      nested = true;
+    }
+    return WalkResult::skip();
+  });
+  if (nested)
+    return failure();
+  return SmallVector<bir::FuncOp>(module.getOps<bir::FuncOp>());
+}
+
 void PsumAllocatePass::runOnOperation() {
   AllocateOptions options;
   options.loopAware = loopAware;
@@ -855,6 +871,12 @@ void PsumAllocatePass::runOnOperation() {
     emitError(getOperation().getLoc(),
               "spill-space must be sbuf or dram, got '")
         << spillSpace << "'";
+    return signalPassFailure();
+  }
+  // Once, not per function (resolveGeometry checks it for the other passes).
+  if (!arch.empty() && !bir::symbolizeArchGen(arch)) {
+    emitError(getOperation().getLoc(), "unknown architecture '")
+        << arch << "' in the arch option";
     return signalPassFailure();
   }
   // Each heuristic is a full coloring (and spill fixpoint) per function.
@@ -878,7 +900,10 @@ void PsumAllocatePass::runOnOperation() {
     options.heuristics = {*it};
   }
 
-  SmallVector<bir::FuncOp> funcs(getOperation().getOps<bir::FuncOp>());
+  FailureOr<SmallVector<bir::FuncOp>> found = moduleFunctions(getOperation());
+  if (failed(found))
+    return signalPassFailure();
+  SmallVector<bir::FuncOp> &funcs = *found;
   std::vector<FunctionReport> reports(funcs.size());
   std::vector<std::string> traces(funcs.size());
   MLIRContext *context = &getContext();
@@ -904,7 +929,8 @@ void PsumAllocatePass::runOnOperation() {
     llvm::errs() << text;
   // Written on failure too (the failed functions say so): a script must
   // not read an older report.
-  if (!reportFile.empty() && failed(writeReport(reportFile, reports)))
+  if (!reportFile.empty() &&
+      failed(writeReport(getOperation().getLoc(), reportFile, reports)))
     return signalPassFailure();
   if (failed(result))
     return signalPassFailure();

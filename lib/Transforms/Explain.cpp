@@ -78,7 +78,10 @@ public:
       getOperation().emitError("unknown heuristic '") << heuristic << "'";
       return signalPassFailure();
     }
-    for (auto func : getOperation().getOps<bir::FuncOp>())
+    FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(getOperation());
+    if (failed(funcs))
+      return signalPassFailure();
+    for (bir::FuncOp func : *funcs)
       if (failed(explain(func, *stop, *chosen)))
         return signalPassFailure();
   }

@@ -158,23 +158,36 @@ static void writeFunction(llvm::json::OStream &json,
   });
 }
 
-LogicalResult psum::alloc::writeReport(StringRef path,
-                                       ArrayRef<FunctionReport> reports) {
+LogicalResult
+psum::alloc::writeOutputFile(Location loc, StringRef path,
+                             llvm::function_ref<void(raw_ostream &)> write) {
   std::error_code error;
   llvm::ToolOutputFile file(path, error, llvm::sys::fs::OF_Text);
-  if (error) {
-    llvm::errs() << "error: cannot open report file '" << path
-                 << "': " << error.message() << "\n";
-    return failure();
+  if (error)
+    return emitError(loc, "cannot open '") << path << "': " << error.message();
+  write(file.os());
+  file.os().flush();
+  if (file.os().has_error()) {
+    // A stream left in error aborts the process when it is destroyed.
+    std::error_code written = file.os().error();
+    file.os().clear_error();
+    return emitError(loc, "cannot write '")
+           << path << "': " << written.message();
   }
-  {
-    llvm::json::OStream json(file.os(), /*IndentSize=*/2);
-    json.array([&] {
-      for (const FunctionReport &report : reports)
-        writeFunction(json, report);
-    });
-  }
-  file.os() << "\n";
   file.keep();
   return success();
+}
+
+LogicalResult psum::alloc::writeReport(Location loc, StringRef path,
+                                       ArrayRef<FunctionReport> reports) {
+  return writeOutputFile(loc, path, [&](raw_ostream &os) {
+    {
+      llvm::json::OStream json(os, /*IndentSize=*/2);
+      json.array([&] {
+        for (const FunctionReport &report : reports)
+          writeFunction(json, report);
+      });
+    }
+    os << "\n";
+  });
 }

@@ -181,6 +181,11 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
                                      const LinearFunction &lf,
                                      PsumAccesses &accesses, bool loopAware) {
   SmallVector<bir::MemLocOp> memlocs(func.getBodyBlock().getOps<bir::MemLocOp>());
+  // Piece names are fresh: a location may already be called `acc_split0`.
+  llvm::StringSet<> existing;
+  for (bir::MemLocOp memloc : memlocs)
+    existing.insert(memloc.getName());
+  LocationNames names(&existing);
   unsigned numSplit = 0;
   for (bir::MemLocOp memloc : memlocs) {
     // Hand-placed, already placed and spill-minted locations keep their
@@ -195,10 +200,11 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
     if (pieces.empty())
       continue;
     OpBuilder builder(memloc);
-    for (auto [k, piece] : llvm::enumerate(pieces)) {
+    unsigned counter = 0;
+    for (const Piece &piece : pieces) {
       auto part = bir::MemLocOp::create(
           builder, memloc.getLoc(), memloc.getType(),
-          builder.getStringAttr(memloc.getName() + "_split" + Twine(k)),
+          builder.getStringAttr(names.mint(memloc.getName(), "split", counter)),
           memloc.getSpaceAttr(), memloc.getPartitionsAttr(),
           builder.getI64IntegerAttr(piece.hi - piece.lo),
           memloc.getBlocksAttr(), nullptr, nullptr, nullptr);

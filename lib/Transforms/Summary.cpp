@@ -52,23 +52,19 @@ public:
 
   void runOnOperation() override {
     markAllAnalysesPreserved();
-    std::unique_ptr<llvm::ToolOutputFile> file;
-    raw_ostream *os = &llvm::errs();
-    if (!outputFile.empty()) {
-      std::string error;
-      file = openOutputFile(outputFile, &error);
-      if (!file) {
-        getOperation().emitError("psum-summary: ") << error;
+    FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(getOperation());
+    if (failed(funcs))
+      return signalPassFailure();
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    for (bir::FuncOp func : *funcs)
+      if (failed(summarize(func, os)))
         return signalPassFailure();
-      }
-      os = &file->os();
-    }
-    for (auto func : getOperation().getOps<bir::FuncOp>())
-      if (failed(summarize(func, *os)))
-        return signalPassFailure();
-    os->flush();
-    if (file)
-      file->keep();
+    if (outputFile.empty())
+      llvm::errs() << text;
+    else if (failed(writeOutputFile(getOperation().getLoc(), outputFile,
+                                    [&](raw_ostream &out) { out << text; })))
+      signalPassFailure();
   }
 
 private:

@@ -745,19 +745,6 @@ std::string svgPathFor(StringRef path, StringRef name, size_t count) {
   return (stem + "." + safe + ".svg").str();
 }
 
-LogicalResult writeFile(StringRef path,
-                        llvm::function_ref<void(raw_ostream &)> write) {
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
-  if (!file) {
-    llvm::errs() << "error: psum-timeline: " << error << "\n";
-    return failure();
-  }
-  write(file->os());
-  file->keep();
-  return success();
-}
-
 class PsumTimelinePass
     : public psum::impl::PsumTimelinePassBase<PsumTimelinePass> {
 public:
@@ -770,8 +757,11 @@ public:
           "psum-timeline needs an output: svg=FILE and / or html=FILE");
       return signalPassFailure();
     }
+    FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(getOperation());
+    if (failed(funcs))
+      return signalPassFailure();
     std::vector<Timeline> timelines;
-    for (auto func : getOperation().getOps<bir::FuncOp>()) {
+    for (bir::FuncOp func : *funcs) {
       FailureOr<Timeline> tl = collect(func, loopAware);
       if (failed(tl))
         return signalPassFailure();
@@ -779,14 +769,16 @@ public:
     }
     if (!svgFile.empty()) {
       for (const Timeline &tl : timelines)
-        if (failed(writeFile(
+        if (failed(writeOutputFile(
+                getOperation().getLoc(),
                 svgPathFor(svgFile, tl.function, timelines.size()),
                 [&](raw_ostream &os) { drawTimeline(tl, os, true); })))
           return signalPassFailure();
     }
     if (!htmlFile.empty() &&
-        failed(writeFile(htmlFile,
-                         [&](raw_ostream &os) { drawHtml(timelines, os); })))
+        failed(
+            writeOutputFile(getOperation().getLoc(), htmlFile,
+                            [&](raw_ostream &os) { drawHtml(timelines, os); })))
       return signalPassFailure();
   }
 };

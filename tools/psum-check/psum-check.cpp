@@ -509,6 +509,27 @@ int main(int argc, char **argv) {
   context.loadAllAvailableDialects();
   context.disableMultithreading();
 
+  // Usage errors are told before any function runs (the options are tried
+  // on an empty module), not counted as violations of every function; an
+  // option that does not fit a function's target rejects that input.
+  if (archOpt != "gen1" && archOpt != "gen2" && archOpt != "mixed") {
+    llvm::errs() << "error: --arch must be gen1, gen2 or mixed, got '"
+                 << archOpt << "'\n";
+    return 1;
+  }
+  {
+    PassManager pm(&context, ModuleOp::getOperationName());
+    OwningOpRef<ModuleOp> empty = ModuleOp::create(UnknownLoc::get(&context));
+    if (failed(parsePassPipeline("psum-allocate{verify=true " +
+                                     allocateOptions + "}",
+                                 pm, llvm::errs())) ||
+        failed(pm.run(*empty))) {
+      llvm::errs() << "error: bad --allocate-options '" << allocateOptions
+                   << "'\n";
+      return 1;
+    }
+  }
+
   unsigned allocated = 0, rejected = 0, violations = 0, spillCopies = 0,
            functions = 0;
   std::map<std::string, unsigned> refusals;
@@ -555,7 +576,10 @@ int main(int argc, char **argv) {
       llvm::errs() << "error: cannot parse " << file << "\n";
       return 1;
     }
-    for (auto func : llvm::make_early_inc_range(module->getOps<bir::FuncOp>()))
+    FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(*module);
+    if (failed(funcs))
+      return 1;
+    for (bir::FuncOp func : *funcs)
       record(func, file + ":@" + func.getSymName().str());
   }
 

@@ -3,7 +3,7 @@
 #ifndef PSUM_TRANSFORMS_PASSES_H
 #define PSUM_TRANSFORMS_PASSES_H
 
-#include "Psum/Dialect/BIR/BIRDialect.h"
+#include "Psum/Dialect/BIR/BIROps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -14,6 +14,12 @@ namespace psum {
 
 #define GEN_PASS_REGISTRATION
 #include "Psum/Transforms/Passes.h.inc"
+
+/// The `bir.func`s directly in `module`, which the module passes handle.
+/// One in a nested module is an error on it (run the pass on that module
+/// instead), rather than a function silently left alone.
+mlir::FailureOr<llvm::SmallVector<bir::FuncOp>>
+moduleFunctions(mlir::ModuleOp module);
 
 } // namespace psum
 

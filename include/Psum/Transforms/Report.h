@@ -83,8 +83,14 @@ void fillReport(bir::FuncOp func, const Geometry &geometry, bool loopAware,
                 unsigned copyLatency, FunctionReport &report);
 
 /// Writes the JSON report of all functions to `path` ('-': stdout).
-mlir::LogicalResult writeReport(llvm::StringRef path,
+mlir::LogicalResult writeReport(mlir::Location loc, llvm::StringRef path,
                                 llvm::ArrayRef<FunctionReport> reports);
+
+/// Writes `path` ('-': stdout) with `write`. A file that cannot be opened
+/// or written (a full disk) is an error at `loc`, not a fatal one.
+mlir::LogicalResult
+writeOutputFile(mlir::Location loc, llvm::StringRef path,
+                llvm::function_ref<void(llvm::raw_ostream &)> write);
 
 } // namespace psum::alloc
 

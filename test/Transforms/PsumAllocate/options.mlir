@@ -4,6 +4,7 @@
 // RUN: not psum-opt %s --psum-allocate="verify=true heuristic=magic" 2>&1 | FileCheck %s --check-prefix=HEUR
 // RUN: not psum-opt %s --psum-allocate="verify=true spill-space=psum" 2>&1 | FileCheck %s --check-prefix=SPACE
 // RUN: not psum-opt %s --psum-allocate="verify=true report=/nonexistent/dir/r.json" 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: not psum-opt %s --psum-allocate="report=/dev/full" 2>&1 | FileCheck %s --check-prefix=FULL
 // RUN: not psum-opt %s --psum-allocate="best-of=4294967295" 2>&1 | FileCheck %s --check-prefix=BESTOF
 // RUN: psum-check %s --allocate-options=reserved-banks=8 2>&1 | FileCheck %s --check-prefix=HARNESS
 // RUN: psum-opt %s --psum-allocate="verify=true arch=gen1" | FileCheck %s --check-prefix=GEN1
@@ -14,7 +15,11 @@
 // BANKS: error: num-banks must be at most 64, got 65
 // HEUR: error: unknown heuristic 'magic'
 // SPACE: error: spill-space must be sbuf or dram, got 'psum'
-// REPORT: error: cannot open report file '/nonexistent/dir/r.json'
+// REPORT: error: cannot open '/nonexistent/dir/r.json': No such file or directory
+// A report that cannot be written (a full disk) is an error, not LLVM's
+// fatal "IO failure on output stream".
+// FULL: error: cannot write '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
 // Each heuristic is a whole coloring: an unbounded count ran for ever.
 // BESTOF: error: best-of must be at most 1024, got 4294967295
 // BESTOF-NOT: see current operation

@@ -1,7 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true split=false" | FileCheck %s --check-prefix=NOSPLIT
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 8 functions: 8 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 9 functions: 9 allocated, 0 rejected inputs, 0 violations
 
 // Two halves of one location used at disjoint times become two one-bank
 // locations with rebased access patterns, which can share a bank.
@@ -129,6 +129,26 @@ bir.func @reused_in_column_halves attributes {arch = #bir.arch<gen2, banks = 1>}
   bir.inst "transpose" writes(%t[0:128, 0:1024]) reads(%a) latency 20
   bir.inst "transpose" writes(%t[0:128, 1024:2048]) reads(%a) latency 20
   bir.activation identity %y = %t latency 32
+}
+
+// -----
+
+// A location already called `acc_split0`: the pieces take fresh names
+// (the input was refused with "redefines location name" before session 14).
+// CHECK-LABEL: bir.func @piece_name_taken
+// CHECK-DAG: bir.memloc "acc_split1" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK-DAG: bir.memloc "acc_split2" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK-DAG: bir.memloc "acc_split0" sbuf [128, 64]
+bir.func @piece_name_taken attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 4096]
+  %taken = bir.memloc "acc_split0" sbuf [128, 64]
+  bir.matmul %acc[0:128, 0:2048] = %w, %x latency 64
+  bir.activation identity %y = %acc[0:128, 0:2048] latency 32
+  bir.matmul %acc[0:128, 2048:4096] = %w, %x latency 64
+  bir.activation identity %y = %acc[0:128, 2048:4096] latency 32
 }
 
 // -----

@@ -69,12 +69,13 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
 // MemLocOp
 //===----------------------------------------------------------------------===//
 
-def BIR_MemLocOp : BIR_Op<"memloc", [Pure,
+def BIR_MemLocOp : BIR_Op<"memloc", [Pure, HasParent<"FuncOp">,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "a memory location (the seed's MemoryLocationSet)";
   let description = [{
     Declares a tensor in one memory space: `partitions` partitions of
-    `bytes` bytes each, per block, and `blocks` blocks (default 1). In PSUM
+    `bytes` bytes each, per block, and `blocks` blocks (default 1), at the
+    top of a `bir.func` body (a location lives for the whole function). In PSUM
     every block occupies whole banks: `ceil(bytes / bank size)` of them.
 
     The allocator writes `base_bank` (the first bank) and `banks` (the first
@@ -124,6 +125,7 @@ def BIR_BackEdgeOp : BIR_Op<"backedge", [Terminator, HasParent<"LoopOp">, Pure]>
 }
 
 def BIR_LoopOp : BIR_Op<"loop", [SingleBlockImplicitTerminator<"BackEdgeOp">,
+                                 ParentOneOf<["FuncOp", "LoopOp"]>,
                                  RecursiveMemoryEffects]> {
   let summary = "counted loop with an induction variable";
   let description = [{
@@ -182,6 +184,7 @@ def BIR_LoopOp : BIR_Op<"loop", [SingleBlockImplicitTerminator<"BackEdgeOp">,
 // access pattern per location in `aps`, and a cycle `latency`.
 class BIR_InstructionOp<string mnemonic, dag extraArgs, list<Trait> traits = []>
     : BIR_Op<mnemonic, traits # [AttrSizedOperandSegments,
+        ParentOneOf<["FuncOp", "LoopOp"]>,
         DeclareOpInterfaceMethods<BIR_InstructionInterface, ["getAccessKind"]>]> {
   let arguments = !con((ins Variadic<BIR_MemLocType>:$locs,
                             Variadic<Index>:$ivs,
