@@ -77,6 +77,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
   if (failed(geometry))
     return failure();
+  geometry->unevenRotation = unevenRotation;
   FailureOr<AllocatedView> view = viewAllocated(func, *geometry, loopAware);
   if (mlir::failed(view))
     return mlir::failure();

@@ -127,13 +127,15 @@ std::string accessSummary(Operation *op) {
   return text;
 }
 
-FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware) {
+FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware,
+                             bool unevenRotation) {
   Timeline tl;
   tl.function = func.getSymName().str();
   tl.arch = bir::stringifyArchGen(func.getArch().getGen()).str();
   FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
   if (failed(geometry))
     return failure();
+  geometry->unevenRotation = unevenRotation;
   tl.numBanks = geometry->numBanks;
   tl.bankSize = geometry->bankSize;
   tl.reserved = geometry->reserved;
@@ -762,7 +764,7 @@ public:
       return signalPassFailure();
     std::vector<Timeline> timelines;
     for (bir::FuncOp func : *funcs) {
-      FailureOr<Timeline> tl = collect(func, loopAware);
+      FailureOr<Timeline> tl = collect(func, loopAware, unevenRotation);
       if (failed(tl))
         return signalPassFailure();
       timelines.push_back(std::move(*tl));

@@ -186,6 +186,9 @@ def PsumTimelinePass : Pass<"psum-timeline", "::mlir::ModuleOp"> {
            "write one HTML page with all functions to this file ('-' for stdout)">,
     Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
            "extend live ranges around loops, as psum-allocate did">,
+    Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
+           "blocks may rotate over any number of banks, as psum-allocate's "
+           "uneven-rotation did">,
   ];
 }
 
@@ -206,6 +209,9 @@ def PsumSummaryPass : Pass<"psum-summary", "::mlir::ModuleOp"> {
            "also print one line per PSUM tensor (banks, live range, spill)">,
     Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
            "extend live ranges around loops, as psum-allocate did">,
+    Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
+           "blocks may rotate over any number of banks, as psum-allocate's "
+           "uneven-rotation did">,
   ];
 }
 
