@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
@@ -718,7 +719,19 @@ void LoopOp::build(OpBuilder &builder, OperationState &state, int64_t lower,
   BackEdgeOp::create(builder, state.location);
 }
 
+/// Loops nest at most this deep: the parser recurses per loop, and a few
+/// thousand levels overflow its stack (real kernels nest a handful).
+static constexpr unsigned kMaxLoopDepth = 256;
+
 ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
+  // The loops being parsed on this thread, around this one.
+  static thread_local unsigned depth = 0;
+  if (depth >= kMaxLoopDepth)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "loops nested more than ")
+           << kMaxLoopDepth << " deep";
+  ++depth;
+  auto leave = llvm::make_scope_exit([] { --depth; });
   OpAsmParser::Argument iv;
   int64_t lower, upper, step = 1;
   if (parser.parseArgument(iv) || parser.parseEqual() ||
