@@ -15,6 +15,7 @@
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -734,8 +735,11 @@ void drawHtml(ArrayRef<Timeline> timelines, raw_ostream &os) {
 }
 
 /// `path` for function `name` when `count` functions are drawn: the path
-/// itself for one function, else `<stem>.<name>.svg`.
-std::string svgPathFor(StringRef path, StringRef name, size_t count) {
+/// itself for one function, else `<stem>.<name>.svg`, with `_<k>` added to
+/// the name where functions differing only in characters replaced by `_`
+/// would take one file (`taken`: the paths given so far).
+std::string svgPathFor(StringRef path, StringRef name, size_t count,
+                       llvm::StringSet<> &taken) {
   if (count <= 1 || path == "-")
     return path.str();
   std::string safe;
@@ -744,7 +748,10 @@ std::string svgPathFor(StringRef path, StringRef name, size_t count) {
   StringRef stem = path;
   if (stem.ends_with(".svg"))
     stem = stem.drop_back(4);
-  return (stem + "." + safe + ".svg").str();
+  std::string file = (stem + "." + safe + ".svg").str();
+  for (unsigned k = 1; !taken.insert(file).second; ++k)
+    file = (stem + "." + safe + "_" + Twine(k) + ".svg").str();
+  return file;
 }
 
 class PsumTimelinePass
@@ -770,10 +777,11 @@ public:
       timelines.push_back(std::move(*tl));
     }
     if (!svgFile.empty()) {
+      llvm::StringSet<> taken;
       for (const Timeline &tl : timelines)
         if (failed(writeOutputFile(
                 getOperation().getLoc(),
-                svgPathFor(svgFile, tl.function, timelines.size()),
+                svgPathFor(svgFile, tl.function, timelines.size(), taken),
                 [&](raw_ostream &os) { drawTimeline(tl, os, true); })))
           return signalPassFailure();
     }
