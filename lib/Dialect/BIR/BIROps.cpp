@@ -691,9 +691,17 @@ LogicalResult MemLocOp::verify() {
       return emitOpError("location '")
              << getName() << "' lists " << banks->size() << " banks for "
              << getNumBlocks() << " blocks";
-    for (int64_t bank : *banks)
+    // A block takes whole banks from its first one.
+    int64_t blockBanks = llvm::divideCeil(getBytes(), arch.getBankSize());
+    for (auto [block, bank] : llvm::enumerate(*banks)) {
       if (failed(checkBank("bank", bank)))
         return failure();
+      if (bank + blockBanks > numBanks)
+        return emitOpError("block ")
+               << block << " of location '" << getName() << "' takes banks "
+               << bank << "-" << bank + blockBanks - 1
+               << ", past the last PSUM bank, " << numBanks - 1;
+    }
   }
   return success();
 }

@@ -515,6 +515,15 @@ bir.func @bank_outside attributes {arch = #bir.arch<gen2, banks = 6>} {
 
 // -----
 
+// A block takes whole banks from its first one: a two-bank block on the
+// last bank runs past PSUM (psum-summary printed a bank 8 of 8 before).
+bir.func @block_runs_past_the_last_bank attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op block 0 of location 'b' takes banks 7-8, past the last PSUM bank, 7}}
+  %b = bir.memloc "b" psum [128, 4096] {banks = array<i64: 7>, base_bank = 7}
+}
+
+// -----
+
 bir.func @banks_count_mismatch attributes {arch = #bir.arch<gen2>} {
   // expected-error @+1 {{'bir.memloc' op location 'a' lists 2 banks for 4 blocks}}
   %a = bir.memloc "a" psum [128, 2048] x 4 {banks = array<i64: 0, 1>}

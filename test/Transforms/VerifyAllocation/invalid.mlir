@@ -33,17 +33,6 @@ bir.func @not_round_robin attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
-bir.func @past_last_bank attributes {arch = #bir.arch<gen2>} {
-  %w = bir.memloc "w" sbuf [128, 128]
-  %y = bir.memloc "y" sbuf [128, 4096]
-  // expected-error @+1 {{block 0 of 't' needs banks [7, 8] outside the 8 PSUM banks}}
-  %t = bir.memloc "t" psum [128, 4096] {base_bank = 7, banks = array<i64: 7>}
-  bir.matmul %t = %w, %w latency 64
-  bir.activation identity %y = %t latency 32
-}
-
-// -----
-
 bir.func @shared_bank attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %y = bir.memloc "y" sbuf [128, 2048]
