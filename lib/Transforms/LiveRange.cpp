@@ -91,7 +91,14 @@ namespace {
 /// seed's integral shrink factor), and the smallest of any kind.
 struct LiveBlocks {
   int64_t divisor, any;
-  static LiveBlocks all(int64_t blocks) { return {blocks, blocks}; }
+  /// Why every block keeps a bank, if a read is the reason: the linear
+  /// point of a read that may see a value from before the pass through
+  /// the blocks.
+  std::optional<unsigned> readFromBefore;
+  static LiveBlocks all(int64_t blocks,
+                        std::optional<unsigned> readFromBefore = {}) {
+    return {blocks, blocks, readFromBefore};
+  }
   int64_t get(const Geometry &geometry) const {
     return geometry.unevenRotation ? any : divisor;
   }
@@ -174,8 +181,8 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     /// cover or by a read of bytes not yet written. A block never read
     /// carries nothing.
     std::optional<bool> overwritten;
-    /// Whether a read was served by the writes so far.
-    bool read = false;
+    /// The first read, if it was served by the writes so far.
+    std::optional<unsigned> read;
     /// Bytes written since writes last started adding up afresh (`epoch`).
     SmallVector<std::pair<int64_t, int64_t>, 2> written;
     unsigned epoch = 0;
@@ -247,9 +254,8 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     } else if (!fresh && bir::isRead(a.access.kind)) {
       // A read of bytes written earlier in the pass (the first column
       // slice, drained before the second is written) sees nothing older.
-      if (rangesCover(life.written, lo, hi))
-        life.read = true;
-      else
+      life.read = life.read.value_or(a.point);
+      if (!rangesCover(life.written, lo, hi))
         life.overwritten = false;
     }
   };
@@ -275,7 +281,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   SmallVector<int64_t> used;
   for (auto &[block, life] : lives) {
     if (!life.overwritten.value_or(!life.read))
-      return LiveBlocks::all(blocks);
+      return LiveBlocks::all(blocks, life.read);
     used.push_back(block);
   }
   llvm::sort(used, [&](int64_t a, int64_t b) {
@@ -386,7 +392,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     }
     if (!rangesCover(bytes, rp.getByteOffset(),
                      rp.getByteOffset() + rp.getByteSize()))
-      return LiveBlocks::all(blocks);
+      return LiveBlocks::all(blocks, r.point);
   }
   int64_t window = std::min(maxOffset - minOffset + 1, blocks);
   int64_t divisor = window;
@@ -458,6 +464,15 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
                      "rotate over a divisor of the block count (the seed's "
                      "shrink factor); uneven-rotation=true rotates them over " +
                      std::to_string(window * node.blockBanks) + " banks";
+    } else if (live.readFromBefore && node.blocks > 1) {
+      // Say which read keeps the blocks from sharing banks.
+      failure.noteOp = lf.points[*live.readFromBefore].op;
+      failure.note = "no two of its " + std::to_string(node.blocks) +
+                     " blocks share a bank: this read may see what its block "
+                     "held before the pass through the blocks (the writes "
+                     "before it in the pass do not cover all it reads; they "
+                     "add up by bytes, each over every partition the reads "
+                     "read)";
     }
     return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));

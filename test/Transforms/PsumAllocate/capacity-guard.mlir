@@ -78,3 +78,25 @@ bir.func @too_many_blocks_to_list attributes {arch = #bir.arch<gen2>} {
   bir.matmul %t[0:64, 0:2048, 0] = %w, %x latency 64
   bir.activation identity %y = %t[0:64, 0:2048, 0] latency 32
 }
+
+// -----
+
+// A tile array that cannot rotate says why: each iteration reads t[j]
+// whole, though the pass wrote only its lower half before (the upper half
+// follows the read), so the read may see what the bank held before. The
+// note points at that read (the session-14 kernel audit found "too big"
+// giving no reason).
+bir.func @tiles_read_before_written_whole attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 128]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  // expected-error @+1 {{t is too big for PSUM, requires 6 banks with PSUM size 4}}
+  %t = bir.memloc "t" psum [64, 2048] x 6
+  bir.matmul %t[0:64, 0:2048, 0] = %w, %x latency 64
+  bir.loop %j = 0 to 5 {
+    bir.matmul %t[0:64, 0:1024, %j + 1] = %w, %x[0:64, 0:1024] latency 64
+    // expected-note @+1 {{no two of its 6 blocks share a bank: this read may see what its block held before the pass through the blocks (the writes before it in the pass do not cover all it reads; they add up by bytes, each over every partition the reads read)}}
+    bir.activation identity %y = %t[0:64, 0:2048, %j] latency 32
+    bir.matmul %t[0:64, 1024:2048, %j] = %w, %x[0:64, 1024:2048] latency 64
+  }
+}
