@@ -396,9 +396,10 @@ void Generator::pipelinedTiles(unsigned depth) {
       evacuate(Slice{tiles, {}, block});
 }
 
-/// Each loop writes and drains its share of the tiles, one per iteration:
-/// one tile holds a value at a time, so the array rotates over one bank. A
-/// tail tile narrower than the others is written and read in part.
+/// Each loop writes and drains its share of the tiles, one per iteration
+/// (or, with reuse, all of them again): one tile holds a value at a time,
+/// so the array rotates over one bank. A tail tile narrower than the
+/// others is written and read in part.
 void Generator::splitTileLoops(unsigned depth) {
   if (int64_t(usableBanks) - accumulatorBanks < 2)
     return drain();
@@ -409,7 +410,12 @@ void Generator::splitTileLoops(unsigned depth) {
   if (chance(50))
     tailFirst = chance(50);
   int64_t first = tailFirst.value_or(false) ? 1 : 0;
-  int64_t blocks = first + loops * share + (tailFirst == false ? 1 : 0);
+  // Sometimes every loop sweeps the same tiles again, each tile written
+  // afresh (drawn only with reusePercent, so that functions without it
+  // stay those of earlier versions).
+  bool again = options.reusePercent && chance(options.reusePercent);
+  int64_t swept = again ? share : loops * share;
+  int64_t blocks = first + swept + (tailFirst == false ? 1 : 0);
   Value tiles = memloc("tile" + std::to_string(numTensors++),
                        bir::MemorySpace::psum, bytes, blocks);
   auto tail = [&](int64_t block) {
@@ -422,8 +428,11 @@ void Generator::splitTileLoops(unsigned depth) {
   for (int64_t l = 0; l < loops; ++l) {
     OpBuilder::InsertionGuard guard(builder);
     Value iv = loop(share).getInductionVar();
-    Slice tile{tiles, iv, first + l * share};
-    emit("matmul", {tile, Slice{w}, Slice{x}}, tileAccumulates());
+    Slice tile{tiles, iv, first + (again ? 0 : l * share)};
+    // A later sweep over the same tiles writes them afresh: a `+=` would
+    // add to the earlier sweep's values.
+    emit("matmul", {tile, Slice{w}, Slice{x}},
+         !(again && l > 0) && tileAccumulates());
     if (chance(40))
       genBlock(depth + 1);
     evacuate(tile);

@@ -175,7 +175,11 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   // of a rotating loop or the point itself, so program order.
   using Time = std::tuple<unsigned, int64_t, unsigned>;
   struct Life {
-    Time first, last;
+    /// The values the block holds one after another, [first access, last
+    /// access] each: a write covering what the block's reads read, after
+    /// the last access of the value before, starts a new one (a tile array
+    /// reused by a second loop).
+    SmallVector<std::pair<Time, Time>, 1> values;
     /// Whether writes cover what the block's reads read, each read seeing
     /// only bytes written before it: decided by the write completing the
     /// cover or by a read of bytes not yet written. A block never read
@@ -230,9 +234,11 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       return;
     auto [it, firstAccess] = lives.try_emplace(block);
     Life &life = it->second;
-    if (firstAccess)
-      life.first = begin;
-    life.last = std::max(life.last, end);
+    if (firstAccess || (fresh && reads.covers(block, a.access.ap) &&
+                        life.values.back().second < begin))
+      life.values.push_back({begin, end});
+    else
+      life.values.back().second = std::max(life.values.back().second, end);
     if (life.overwritten)
       return;
     if (life.epoch != epoch) {
@@ -278,15 +284,20 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     k = end;
   }
 
-  SmallVector<int64_t> used;
+  // Every value of every block, in order of first access.
+  struct Value {
+    Time first, last;
+    int64_t block;
+  };
+  SmallVector<Value> values;
   for (auto &[block, life] : lives) {
     if (!life.overwritten.value_or(!life.read))
       return LiveBlocks::all(blocks, life.read);
-    used.push_back(block);
+    for (auto [first, last] : life.values)
+      values.push_back({first, last, block});
   }
-  llvm::sort(used, [&](int64_t a, int64_t b) {
-    return std::make_pair(lives[a].first, a) <
-           std::make_pair(lives[b].first, b);
+  llvm::sort(values, [](const Value &a, const Value &b) {
+    return std::tie(a.first, a.block) < std::tie(b.first, b.block);
   });
   // Counts of any kind are tried up to the most banks there can be (a
   // location live on more never fits); divisors to the end, as the seed.
@@ -295,12 +306,12 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   for (int64_t live = 1; live < blocks; ++live) {
     if (blocks % live != 0 && (any || live > kMostBanks))
       continue;
-    // The last block seen on each bank, in order of first access.
-    llvm::SmallDenseMap<int64_t, int64_t> previous;
-    bool clash = llvm::any_of(used, [&](int64_t block) {
-      auto [it, first] = previous.try_emplace(block % live, block);
-      bool overlaps = !first && lives[block].first <= lives[it->second].last;
-      it->second = block;
+    // The last value seen on each bank, in order of first access.
+    llvm::SmallDenseMap<int64_t, const Value *> previous;
+    bool clash = llvm::any_of(values, [&](const Value &value) {
+      auto [it, first] = previous.try_emplace(value.block % live, &value);
+      bool overlaps = !first && value.first <= it->second->last;
+      it->second = &value;
       return overlaps;
     });
     if (clash)

@@ -16,7 +16,7 @@
 // rechecks every allocation with psum-verify-allocation, and psum-check
 // simulates each function.
 
-// SIM: checked 23 functions: 23 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 25 functions: 25 allocated, 0 rejected inputs, 0 violations
 
 // Read-behind over eight tiles: two are live at once, so t takes two banks
 // and the six-bank o fits beside it without a spill (t took all eight
@@ -549,4 +549,58 @@ bir.func @narrow_tail_reads_more attributes {arch = #bir.arch<gen2>} {
   bir.matmul %t[0:128, 0:800, 3] = %w, %x latency 32
   bir.activation relu %y[0:128, 0:2048, 3] = %t[0:128, 0:2048, 3] latency 32
   bir.activation identity %y[0:128, 0:2048, 0] = %acc[0:128, 0:2048] latency 32
+}
+
+// -----
+
+// One tile array swept by two GEMM phases, each tile summed by a K loop and
+// drained in its iteration; the second phase marks its `+=` `start`. Each
+// block holds one value per phase, and a covering write after the last
+// access of the first starts the second: one bank serves the array, and u,
+// written between the phases and read after, takes the other (NKI MLP
+// kernels reuse one PSUM array so; before session 14 each block held one
+// value from its first access to its last, and t was too big for PSUM).
+// CHECK-LABEL: bir.func @tile_array_swept_twice
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: [[T:[01]]], [[T]], [[T]], [[T]]>
+bir.func @tile_array_swept_twice attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 256]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %u = bir.memloc "u" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.loop %n = 0 to 4 {
+    bir.loop %k = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %n] += %a, %b latency 64
+    }
+    bir.activation exp %y = %t[0:128, 0:2048, %n] latency 40
+  }
+  bir.matmul %u = %a, %b latency 64
+  bir.loop %n2 = 0 to 4 {
+    bir.loop %k2 = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %n2] += %a, %b start latency 64
+    }
+    bir.activation exp %y = %t[0:128, 0:2048, %n2] latency 40
+  }
+  bir.activation exp %y = %u latency 40
+}
+
+// -----
+
+// The second sweep adds to the first one's tiles (no `start`): each block
+// holds one value across both phases, so no two blocks share a bank.
+// CHECK-LABEL: bir.func @tile_array_summed_over_two_sweeps
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+bir.func @tile_array_summed_over_two_sweeps attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 256]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.loop %n = 0 to 4 {
+    bir.matmul %t[0:128, 0:2048, %n] = %a, %b latency 64
+  }
+  bir.loop %n2 = 0 to 4 {
+    bir.matmul %t[0:128, 0:2048, %n2] += %a, %b latency 64
+    bir.activation exp %y = %t[0:128, 0:2048, %n2] latency 40
+  }
 }
