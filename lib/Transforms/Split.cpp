@@ -26,20 +26,29 @@ struct Piece {
 } // namespace
 
 /// Whether plain writes from `accesses[i]` on, in its loop body and before
-/// any read of the group, add up to every byte reads read (two transposes
-/// filling one tile): together they overwrite the value before them.
+/// any read of the group (an instruction reads before it writes, so none at
+/// their instructions either), add up to every byte reads read (two
+/// transposes filling one tile): together they overwrite the value before
+/// them.
 static bool slicesFrom(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
                        const Overwrites &overwrites, size_t i) {
   ArrayRef<unsigned> nest = lf.loopNest(accesses[i].point);
   SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
-  for (const LocAccess &w : accesses.drop_front(i)) {
+  for (auto [k, w] : llvm::enumerate(accesses.drop_front(i))) {
     if (w.access.kind != bir::AccessKind::Write ||
         !overwrites.addsBytes(w.access) || lf.loopNest(w.point) != nest)
       return false;
     int64_t lo = w.access.ap.getByteOffset();
     bytes.push_back({lo, lo + w.access.ap.getByteSize()});
-    if (overwrites.coversReadBytes(bytes))
-      return true;
+    if (!overwrites.coversReadBytes(bytes))
+      continue;
+    for (const LocAccess &same : accesses.drop_front(i + k + 1)) {
+      if (same.point != w.point)
+        break;
+      if (bir::isRead(same.access.kind))
+        return false;
+    }
+    return true;
   }
   return false;
 }
