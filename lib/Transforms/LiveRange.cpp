@@ -121,8 +121,9 @@ enum class AtOnePoint { ReadFirst, WriteFirst };
 /// below that level stands for that loop's whole span. Each block must be
 /// overwritten before its first read: by plain writes (or group starts
 /// starting afresh there) that together cover what the reads of the block
-/// read, so it carries nothing from one pass to the next and holds a value
-/// from its first access to its last. Writes add up as in
+/// read, so it carries nothing from one pass to the next; it then holds one
+/// value after another, each from the write starting it to its last
+/// access. Writes add up as in
 /// psum-verify-allocation's per-block walk: along the pass with the
 /// rotating loops unrolled (column slices of a prefetched tile), and within
 /// one iteration of a loop below it, never across such a loop. The live
