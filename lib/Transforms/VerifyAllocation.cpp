@@ -771,6 +771,11 @@ private:
       /// its own induction variable (step 1) and reads no block from
       /// before the loop that the analysis cannot name.
       std::optional<Sweep> sweep;
+      /// Constant blocks it overwrites (a write, or a group start, covering
+      /// what reads read) and never reads: the loop runs at least once, so
+      /// nothing older of them is left after it (a pipeline's first tile
+      /// written in a loop of its own).
+      llvm::BitVector written;
     };
     SmallVector<Touch, 2> touched;
   };
@@ -798,7 +803,7 @@ private:
         unsigned loc = found->second;
         auto [at, first] = position.try_emplace(loc, summary.touched.size());
         if (first) {
-          summary.touched.push_back({loc, {}, {}, std::nullopt});
+          summary.touched.push_back({loc, {}, {}, std::nullopt, {}});
           indexing.emplace_back();
         }
         LoopSummary::Touch &touch = summary.touched[at->second];
@@ -820,6 +825,15 @@ private:
             unite(index.written[offset], lo, lo + access.ap.getByteSize());
           }
         }
+        if (!access.iv && !access.ap.allBlocks() &&
+            (access.kind == bir::AccessKind::Write ||
+             isStartRead(inst, access)) &&
+            locs.reads[loc].covers(access.ap)) {
+          if (touch.written.empty())
+            touch.written.resize(
+                bir::MemLocOp(locs.memlocs[loc]).getNumBlocks());
+          touch.written.set(offset);
+        }
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
           continue;
         int64_t lo = access.ap.getByteOffset();
@@ -833,6 +847,9 @@ private:
           touch.readBlocks.set(offset);
       }
     });
+    for (LoopSummary::Touch &touch : summary.touched)
+      if (!touch.written.empty() && !touch.readBlocks.empty())
+        touch.written.reset(touch.readBlocks);
     if (loop.getStep() != 1)
       return summary;
     for (auto [touch, index] : llvm::zip(summary.touched, indexing)) {
@@ -882,11 +899,16 @@ private:
             if (auto covered = coverage.blocks.find(loc);
                 covered != coverage.blocks.end() && !touch.readBlocks.empty())
               covered->second.reset(touch.readBlocks);
-            continue;
+            if (touch.written.none())
+              continue;
           }
           llvm::BitVector &blocks = blocksOf(coverage, loc);
-          blocks |= touch.sweep->written;
-          blocks.reset(touch.sweep->readFirst);
+          if (touch.sweep) {
+            blocks |= touch.sweep->written;
+            blocks.reset(touch.sweep->readFirst);
+          }
+          if (!touch.written.empty())
+            blocks |= touch.written;
           if (locs.reads[loc].coversBlocks(blocks))
             swept.push_back(loc);
         }

@@ -482,3 +482,32 @@ bir.func @half_started_in_k_loop_carried attributes {arch = #bir.arch<gen2, bank
     }
   }
 }
+
+// -----
+
+// The loop writing block 0 reads it first in each iteration after the
+// first: what block 0 held before the loop may be read, so the loop's
+// write does not end t's older value, t is carried around %o, and u may
+// not take its bank.
+bir.func @first_tile_loop_reads_it_first attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 256]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %y = bir.memloc "y" sbuf [128, 4096] x 8
+  %t = bir.memloc "t" psum [128, 4096] x 4 {base_bank = 0, banks = array<i64: 0, 2, 4, 6>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t[0:128, 0:4096, 0] = %a, %b latency 64
+  bir.loop %o = 0 to 2 {
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %a, %b latency 64
+    bir.activation relu %y[0:128, 0:4096, 1] = %u latency 16
+    bir.loop %m = 0 to 2 {
+      bir.tensor_copy %y[0:128, 0:4096, 2] = %t[0:128, 0:4096, 0] latency 16
+      bir.matmul %t[0:128, 0:4096, 0] = %a, %b latency 64
+    }
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:4096, %j + 1] = %a, %b latency 64
+      bir.tensor_copy %y[0:128, 0:4096, 3] = %t[0:128, 0:4096, %j] latency 16
+    }
+  }
+}

@@ -324,3 +324,35 @@ bir.func @pipeline_of_k_loops_not_carried attributes {arch = #bir.arch<gen2, ban
     bir.activation gelu %y = %t[0:128, 0:2048, 3] latency 64
   }
 }
+
+// -----
+
+// A pipeline's first tile written in a loop of its own (which runs at least
+// once and never reads the tile), then the pipeline, in a row loop: the
+// loop's summary carries its write of block 0 out of it, so with the
+// blocks the pipeline sweeps nothing of t is carried around %o and u may
+// take t's bank (a false rejection before session 14, found by the
+// session-14 adversarial audit).
+// CHECK-LABEL: bir.func @first_tile_in_a_loop_of_its_own
+bir.func @first_tile_in_a_loop_of_its_own attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 256]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %y = bir.memloc "y" sbuf [128, 4096] x 8
+  %t = bir.memloc "t" psum [128, 4096] x 4 {base_bank = 0, banks = array<i64: 0, 2, 0, 2>}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %o = 0 to 2 {
+    bir.matmul %u = %a, %b latency 64
+    bir.activation relu %y[0:128, 0:4096, 1] = %u latency 16
+    bir.loop %m = 0 to 2 {
+      bir.loop %k = 0 to 2 {
+        bir.matmul %t[0:128, 0:4096, 0] += %a, %b latency 64
+      }
+    }
+    bir.loop %j = 0 to 3 {
+      bir.loop %k2 = 0 to 2 {
+        bir.matmul %t[0:128, 0:4096, %j + 1] += %a, %b latency 64
+      }
+      bir.tensor_copy %y[0:128, 0:4096, 3] = %t[0:128, 0:4096, %j] latency 16
+    }
+  }
+}
