@@ -88,6 +88,29 @@ bool psum::alloc::rangesCover(
   return reach >= hi;
 }
 
+bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
+  if (target.empty())
+    return true;
+  SmallVector<int64_t, 8> edges{target.partLo};
+  for (const Area &a : areas)
+    for (int64_t edge : {a.partLo, a.partHi})
+      if (edge > target.partLo && edge < target.partHi)
+        edges.push_back(edge);
+  llvm::sort(edges);
+  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+  SmallVector<std::pair<int64_t, int64_t>, 8> bytes;
+  for (auto [i, lo] : llvm::enumerate(edges)) {
+    int64_t hi = i + 1 < edges.size() ? edges[i + 1] : target.partHi;
+    bytes.clear();
+    for (const Area &a : areas)
+      if (a.partLo <= lo && a.partHi >= hi)
+        bytes.push_back({a.byteLo, a.byteHi});
+    if (!rangesCover(bytes, target.byteLo, target.byteHi))
+      return false;
+  }
+  return true;
+}
+
 size_t psum::alloc::sharedLoops(ArrayRef<unsigned> a, ArrayRef<unsigned> b) {
   size_t common = 0;
   while (common < a.size() && common < b.size() && a[common] == b[common])
@@ -217,15 +240,6 @@ ReadHull BlockReadHulls::of(int64_t block) const {
     if (named.contains(block))
       hull.add(reads);
   return hull;
-}
-
-bool BlockReadHulls::coversRows(int64_t block, bir::AccessAttr write) const {
-  return of(block).coversRows(write);
-}
-
-bool BlockReadHulls::coversBytes(
-    int64_t block, MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
-  return of(block).coversBytes(written);
 }
 
 bool BlockReadHulls::covers(int64_t block, bir::AccessAttr write) const {

@@ -188,8 +188,9 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     std::optional<bool> overwritten;
     /// The first read, if it was served by the writes so far.
     std::optional<unsigned> read;
-    /// Bytes written since writes last started adding up afresh (`epoch`).
-    SmallVector<std::pair<int64_t, int64_t>, 2> written;
+    /// Partitions and bytes written since writes last started adding up
+    /// afresh (`epoch`).
+    SmallVector<Area, 2> written;
     unsigned epoch = 0;
   };
   // Only the blocks accessed: a location may have many more.
@@ -252,17 +253,16 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       life.written.clear();
       life.epoch = epoch;
     }
-    int64_t lo = a.access.ap.getByteOffset();
-    int64_t hi = lo + a.access.ap.getByteSize();
-    if (fresh && reads.coversRows(block, a.access.ap)) {
-      life.written.push_back({lo, hi});
-      if (reads.coversBytes(block, life.written))
+    if (fresh) {
+      life.written.push_back(Area::of(a.access.ap));
+      if (areasCover(life.written, reads.hull(block)))
         life.overwritten = true;
-    } else if (!fresh && bir::isRead(a.access.kind)) {
-      // A read of bytes written earlier in the pass (the first column
-      // slice, drained before the second is written) sees nothing older.
+    } else if (bir::isRead(a.access.kind)) {
+      // A read of what was written earlier in the pass (the first column
+      // or partition slice, drained before the second is written) sees
+      // nothing older.
       life.read = life.read.value_or(a.point);
-      if (!rangesCover(life.written, lo, hi))
+      if (!areasCover(life.written, Area::of(a.access.ap)))
         life.overwritten = false;
     }
   };
@@ -374,8 +374,9 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
   // Every byte a read reads must come from this pass through the block: a
   // write at a larger offset (an earlier iteration) or at the same offset
   // earlier in the iteration (accesses come in linear order, the loop
-  // body's once), covering the read's partitions. Otherwise the read sees
-  // what the bank held before, another block's value once blocks share it.
+  // body's once); pieces add up over the read's partitions and bytes.
+  // Otherwise the read sees what the bank held before, another block's
+  // value once blocks share it.
   // The first iterations have no earlier one: where the pass runs again
   // (a loop around L), a read there served only by larger offsets sees
   // what the previous pass left in its block, a value carried across
@@ -387,7 +388,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     if (!bir::isRead(r.access.kind) || r.start)
       continue;
     bir::AccessAttr rp = r.access.ap;
-    SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
+    SmallVector<Area, 4> written;
     for (const LocAccess &w : accesses) {
       bir::AccessAttr wp = w.access.ap;
       bool sameIteration =
@@ -395,15 +396,10 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
           (w.point != r.point || order == AtOnePoint::WriteFirst);
       bool before = sameIteration ||
                     (!passRepeats && wp.getBlockOffset() > rp.getBlockOffset());
-      if (bir::isWrite(w.access.kind) && before &&
-          wp.getPartOffset() <= rp.getPartOffset() &&
-          wp.getPartOffset() + wp.getPartSize() >=
-              rp.getPartOffset() + rp.getPartSize())
-        bytes.push_back(
-            {wp.getByteOffset(), wp.getByteOffset() + wp.getByteSize()});
+      if (bir::isWrite(w.access.kind) && before)
+        written.push_back(Area::of(wp));
     }
-    if (!rangesCover(bytes, rp.getByteOffset(),
-                     rp.getByteOffset() + rp.getByteSize()))
+    if (!areasCover(written, Area::of(rp)))
       return LiveBlocks::all(blocks, r.point);
   }
   int64_t window = std::min(maxOffset - minOffset + 1, blocks);

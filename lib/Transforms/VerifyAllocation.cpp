@@ -97,6 +97,44 @@ static bool add(ByteRanges &ranges, int64_t lo, int64_t hi, int64_t from,
   return rangesCover(ranges, from, to);
 }
 
+/// Partition x byte rectangles of a block written below the current point
+/// of a backward walk and not read in between, kept disjoint: writes add up
+/// in both directions (partition halves, column halves), a read takes back
+/// only what it reads.
+class Areas {
+public:
+  void unite(const Area &area) {
+    subtract(area);
+    areas.push_back(area);
+  }
+  void subtract(const Area &cut) {
+    SmallVector<Area, 2> rest;
+    for (const Area &a : areas) {
+      if (!a.overlaps(cut)) {
+        rest.push_back(a);
+        continue;
+      }
+      // What lies above and below the cut's partitions, then beside its
+      // bytes.
+      if (a.partLo < cut.partLo)
+        rest.push_back({a.partLo, cut.partLo, a.byteLo, a.byteHi});
+      if (cut.partHi < a.partHi)
+        rest.push_back({cut.partHi, a.partHi, a.byteLo, a.byteHi});
+      int64_t lo = std::max(a.partLo, cut.partLo);
+      int64_t hi = std::min(a.partHi, cut.partHi);
+      if (a.byteLo < cut.byteLo)
+        rest.push_back({lo, hi, a.byteLo, cut.byteLo});
+      if (cut.byteHi < a.byteHi)
+        rest.push_back({lo, hi, cut.byteHi, a.byteHi});
+    }
+    areas = std::move(rest);
+  }
+  bool covers(const Area &target) const { return areasCover(areas, target); }
+
+private:
+  SmallVector<Area, 2> areas;
+};
+
 /// The instructions holding a `+=` that starts its accumulation group.
 static llvm::DenseSet<Operation *> collectGroupStarts(bir::FuncOp func) {
   llvm::DenseSet<Operation *> groupStarts;
@@ -186,10 +224,10 @@ public:
   bool escapes = false;
 
 private:
-  /// Bytes of each offset written below the current point of one straight
-  /// run of instructions and not read in between: pieces of a block (column
-  /// slices) add up over what the reads read.
-  using Coverage = std::map<int64_t, ByteRanges>;
+  /// What each offset has written below the current point of one straight
+  /// run of instructions and not read in between: pieces of a block
+  /// (column slices, partition slices) add up over what the reads read.
+  using Coverage = std::map<int64_t, Areas>;
   void backward(Block &block, std::set<int64_t> &live, Coverage &covered);
 
   Value loc;
@@ -276,21 +314,17 @@ void Rotation::backward(Block &block, std::set<int64_t> &live,
     bool fresh = starts->contains(&op) && bir::startsEveryIteration(inst);
     for (const bir::Access &access : accesses) {
       if (access.loc != loc ||
-          (access.kind != bir::AccessKind::Write && !fresh) ||
-          !reads->coversRows(access.ap))
+          (access.kind != bir::AccessKind::Write && !fresh))
         continue;
-      int64_t lo = access.ap.getByteOffset();
-      int64_t offset = access.ap.getBlockOffset();
-      if (add(covered[offset], lo, lo + access.ap.getByteSize(), reads->byteLo,
-              reads->byteHi))
-        live.erase(offset);
+      Areas &written = covered[access.ap.getBlockOffset()];
+      written.unite(Area::of(access.ap));
+      if (written.covers(reads->area()))
+        live.erase(access.ap.getBlockOffset());
     }
     for (const bir::Access &access : accesses) {
       if (access.loc != loc || !bir::isRead(access.kind) || fresh)
         continue;
-      int64_t lo = access.ap.getByteOffset();
-      subtract(covered[access.ap.getBlockOffset()], lo,
-               lo + access.ap.getByteSize());
+      covered[access.ap.getBlockOffset()].subtract(Area::of(access.ap));
       live.insert(access.ap.getBlockOffset());
     }
   }
@@ -330,11 +364,11 @@ private:
   /// Block instances the walk visits: each access's blocks, once per
   /// iteration of the unrolled loops around it (saturating at `limit`).
   uint64_t work();
-  /// Bytes of each block written below the current point and not read in
+  /// What each block has written below the current point and not read in
   /// between: writes adding up over what the reads read end the block's
   /// value. Unrolled iterations are straight-line code, so it carries on
   /// across them; a loop iterated to a fixpoint starts and ends it afresh.
-  using Coverage = llvm::DenseMap<int64_t, ByteRanges>;
+  using Coverage = llvm::DenseMap<int64_t, Areas>;
   void backward(Block &block, Blocks &live, Coverage &covered);
   /// The blocks `access` names here (under the unrolled loops' ivs).
   SmallVector<int64_t, 2> named(const bir::Access &access) const;
@@ -510,26 +544,20 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
       if (access.loc != loc || !bir::isWrite(access.kind) ||
           (access.kind != bir::AccessKind::Write && !fresh))
         continue;
-      int64_t lo = access.ap.getByteOffset();
-      int64_t hi = lo + access.ap.getByteSize();
-      for (int64_t written : named(access)) {
-        if (!reads.coversRows(written, access.ap))
-          continue;
-        ByteRanges &bytes = covered[written];
-        unite(bytes, lo, hi);
-        if (reads.coversBytes(written, bytes))
-          live.erase(written);
+      for (int64_t block : named(access)) {
+        Areas &written = covered[block];
+        written.unite(Area::of(access.ap));
+        if (written.covers(reads.hull(block)))
+          live.erase(block);
       }
     }
     // Reads happen before the writes of the same instruction.
     for (const bir::Access &access : accesses) {
       if (access.loc != loc || !bir::isRead(access.kind) || fresh)
         continue;
-      int64_t lo = access.ap.getByteOffset();
-      int64_t hi = lo + access.ap.getByteSize();
       for (int64_t read : named(access)) {
         if (auto it = covered.find(read); it != covered.end())
-          subtract(it->second, lo, hi);
+          it->second.subtract(Area::of(access.ap));
         live.insert(read);
       }
     }

@@ -73,6 +73,29 @@ LinearFunction linearize(bir::FuncOp func);
 bool rangesCover(llvm::MutableArrayRef<std::pair<int64_t, int64_t>> ranges,
                  int64_t lo, int64_t hi);
 
+/// A rectangle of partitions x bytes of a location's block: what an access
+/// pattern reads or writes there.
+struct Area {
+  int64_t partLo, partHi, byteLo, byteHi;
+
+  static Area of(bir::AccessAttr ap) {
+    return {ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
+            ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
+  }
+  bool empty() const { return partLo >= partHi || byteLo >= byteHi; }
+  bool overlaps(const Area &other) const {
+    return partLo < other.partHi && other.partLo < partHi &&
+           byteLo < other.byteHi && other.byteLo < byteHi;
+  }
+};
+
+/// Whether `areas` together cover every partition and byte of `target` (an
+/// empty target is covered): pieces add up in both directions, so a tile
+/// written as partition halves (heads stacked on partitions) or as column
+/// halves is overwritten whole. Byte ranges add up within each band of
+/// partitions between the areas' edges.
+bool areasCover(llvm::ArrayRef<Area> areas, const Area &target);
+
 /// How many outermost loops two loop nests share.
 size_t sharedLoops(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b);
 
@@ -120,6 +143,7 @@ struct ReadHull {
 
   void add(bir::AccessAttr read);
   void add(const ReadHull &other);
+  Area area() const { return {partLo, partHi, byteLo, byteHi}; }
   /// Whether `write` writes every partition of the hull.
   bool coversRows(bir::AccessAttr write) const {
     return write.getPartOffset() <= partLo &&
@@ -180,15 +204,11 @@ class BlockReadHulls {
 public:
   /// Adds the read `read` of a location of `blocks` blocks.
   void addRead(const bir::Access &read, int64_t blocks);
-  /// Whether `write` writes every partition reads of `block` read.
-  bool coversRows(int64_t block, bir::AccessAttr write) const;
-  /// Whether byte ranges `written` (sorted by rangesCover) hold every byte
-  /// reads of `block` read.
-  bool
-  coversBytes(int64_t block,
-              llvm::MutableArrayRef<std::pair<int64_t, int64_t>> written) const;
   /// Whether `write` covers every partition and byte reads of `block` read.
   bool covers(int64_t block, bir::AccessAttr write) const;
+  /// The partitions and bytes reads of `block` read: writes adding up
+  /// over it (areasCover) end the block's value.
+  Area hull(int64_t block) const { return of(block).area(); }
 
 private:
   ReadHull of(int64_t block) const;

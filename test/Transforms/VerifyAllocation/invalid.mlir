@@ -511,3 +511,20 @@ bir.func @first_tile_loop_reads_it_first attributes {arch = #bir.arch<gen2>} {
     }
   }
 }
+
+// -----
+
+// Only the lower rows are written in the loop: the upper rows of every
+// block, written before it, stay live, so the blocks cannot share a bank.
+bir.func @partition_half_from_before_the_loop attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  // expected-error @+1 {{blocks 0 and 1 of 't' both hold values here but share bank 0}}
+  bir.matmul %t[64:128, 0:2048] = %a, %b latency 32
+  bir.loop %j = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, %j] = %a, %b latency 32
+    bir.activation exp %y = %t[0:128, 0:2048, %j] latency 40
+  }
+}

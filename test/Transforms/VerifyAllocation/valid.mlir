@@ -356,3 +356,40 @@ bir.func @first_tile_in_a_loop_of_its_own attributes {arch = #bir.arch<gen2>} {
     }
   }
 }
+
+// -----
+
+// Partition halves of a rotating tile add up, as column halves do: each
+// block is overwritten whole in its iteration, so the blocks share a bank.
+// CHECK-LABEL: bir.func @partition_halves_share_a_bank
+bir.func @partition_halves_share_a_bank attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.loop %j = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, %j] = %a, %b latency 32
+    bir.matmul %t[64:128, 0:2048, %j] = %a, %b latency 32
+    bir.activation exp %y = %t[0:128, 0:2048, %j] latency 40
+  }
+}
+
+// -----
+
+// The same tile array after a prologue that writes all of block 0: the
+// blocks share a bank by the per-block walk (constant and rotating
+// accesses), where partition halves add up too.
+// CHECK-LABEL: bir.func @partition_halves_after_a_prologue
+bir.func @partition_halves_after_a_prologue attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 3 {banks = array<i64: 0, 0, 0>, base_bank = 0 : i64}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+  bir.activation exp %y = %t[0:128, 0:2048, 0] latency 40
+  bir.loop %j = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, %j + 1] = %a, %b latency 32
+    bir.matmul %t[64:128, 0:2048, %j + 1] = %a, %b latency 32
+    bir.activation exp %y = %t[0:128, 0:2048, %j + 1] latency 40
+  }
+}
