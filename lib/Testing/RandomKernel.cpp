@@ -14,12 +14,14 @@ namespace {
 
 /// One side of an instruction: a location, optionally one block of it
 /// (`iv + offset`, or a constant when `iv` is null and `block` >= 0), and
-/// optionally a byte range of it (all bytes when `bytes` is 0).
+/// optionally a byte range of it (all bytes when `bytes` is 0) and a
+/// partition range (all partitions when `parts` is 0).
 struct Slice {
   Value loc;
   Value iv = {};
   int64_t block = -1;
   int64_t byteOffset = 0, bytes = 0;
+  int64_t partOffset = 0, parts = 0;
 };
 
 /// A PSUM value waiting for its drain.
@@ -49,6 +51,24 @@ private:
   bool tileAccumulates() {
     return options.tileAccumulatePercent &&
            chance(options.tileAccumulatePercent);
+  }
+  /// Whether a tile written in halves is sliced by partitions rather than
+  /// by columns. partitionSlicesPercent = 0 draws nothing.
+  bool slicedByRows() {
+    return options.partitionSlicesPercent &&
+           chance(options.partitionSlicesPercent);
+  }
+  /// The lower or upper half of `tile`: its partitions or its bytes.
+  static Slice half(Slice tile, bool upper, bool byRows) {
+    auto memloc = bir::getMemLoc(tile.loc);
+    if (byRows) {
+      tile.parts = memloc.getPartitions() / 2;
+      tile.partOffset = upper ? tile.parts : 0;
+    } else {
+      tile.bytes = memloc.getBytes() / 2;
+      tile.byteOffset = upper ? tile.bytes : 0;
+    }
+    return tile;
   }
 
   Value memloc(StringRef name, bir::MemorySpace space, int64_t bytes,
@@ -120,7 +140,8 @@ bir::AccessAttr Generator::pattern(const Slice &slice,
       ivs.push_back(slice.iv);
   }
   int64_t bytes = slice.bytes ? slice.bytes : memloc.getBytes();
-  return bir::AccessAttr::get(builder.getContext(), 0, memloc.getPartitions(),
+  int64_t parts = slice.parts ? slice.parts : memloc.getPartitions();
+  return bir::AccessAttr::get(builder.getContext(), slice.partOffset, parts,
                               slice.byteOffset, bytes, blockIv, blockOffset);
 }
 
@@ -189,7 +210,7 @@ void Generator::evacuate(const Slice &source) {
     return emit("activation", {Slice{y}, source});
   int64_t bytes =
       source.bytes ? source.bytes : bir::getMemLoc(source.loc).getBytes();
-  emit("copy", {Slice{y, {}, -1, 0, bytes}, source});
+  emit("copy", {Slice{y, {}, -1, 0, bytes, 0, source.parts}, source});
 }
 
 void Generator::drain() {
@@ -280,9 +301,10 @@ void Generator::tileLoop(unsigned depth) {
   Value iv = tileLoop.getInductionVar();
   // Decided first so that tileSlicesPercent = 0 draws nothing.
   if (options.tileSlicesPercent && chance(options.tileSlicesPercent)) {
-    int64_t half = bir::getMemLoc(tiles).getBytes() / 2;
-    emit("matmul", {Slice{tiles, iv, 0, 0, half}, Slice{w}, Slice{x}});
-    emit("matmul", {Slice{tiles, iv, 0, half, half}, Slice{w}, Slice{x}});
+    bool byRows = slicedByRows();
+    for (bool upper : {false, true})
+      emit("matmul",
+           {half(Slice{tiles, iv, 0}, upper, byRows), Slice{w}, Slice{x}});
   } else {
     emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}},
          tileAccumulates());
@@ -351,21 +373,17 @@ void Generator::pipelinedTiles(unsigned depth) {
   // the reads of earlier tiles, where no tile written is read in the same
   // iteration (a prefetch).
   bool sliced = options.tileSlicesPercent && chance(options.tileSlicesPercent);
-  auto half = [&](Slice tile, bool upper) {
-    tile.byteOffset = upper ? bytes / 2 : 0;
-    tile.bytes = bytes / 2;
-    return tile;
-  };
+  bool byRows = sliced && slicedByRows();
   for (int64_t block = 0; block < ahead; ++block) {
     Slice tile{tiles, {}, block};
     if (!sliced) {
       emit("matmul", {tile, Slice{w}, Slice{x}});
       continue;
     }
-    emit("matmul", {half(tile, false), Slice{w}, Slice{x}});
+    emit("matmul", {half(tile, false, byRows), Slice{w}, Slice{x}});
     if (chance(50))
-      evacuate(half(tile, false));
-    emit("matmul", {half(tile, true), Slice{w}, Slice{x}});
+      evacuate(half(tile, false, byRows));
+    emit("matmul", {half(tile, true, byRows), Slice{w}, Slice{x}});
   }
   {
     OpBuilder::InsertionGuard guard(builder);
@@ -377,9 +395,9 @@ void Generator::pipelinedTiles(unsigned depth) {
         emit("matmul", {tile, Slice{w}, Slice{x}}, tileAccumulates());
         continue;
       }
-      emit("matmul", {half(tile, false), Slice{w}, Slice{x}});
+      emit("matmul", {half(tile, false, byRows), Slice{w}, Slice{x}});
       if (!prefetch)
-        emit("matmul", {half(tile, true), Slice{w}, Slice{x}});
+        emit("matmul", {half(tile, true, byRows), Slice{w}, Slice{x}});
     }
     if (chance(40))
       genBlock(depth + 1);
@@ -388,7 +406,8 @@ void Generator::pipelinedTiles(unsigned depth) {
     if (prefetch)
       for (int64_t u = 0; u < unroll; ++u)
         emit("matmul",
-             {half(Slice{tiles, iv, ahead + u}, true), Slice{w}, Slice{x}});
+             {half(Slice{tiles, iv, ahead + u}, true, byRows), Slice{w},
+              Slice{x}});
   }
   // Without the epilogue the last tiles are dead writes.
   if (chance(75))

@@ -91,6 +91,12 @@ static cl::opt<unsigned> tileSlicesOpt(
     cl::desc("percent of the tile writes in a loop made two column halves "
              "(0 keeps the functions of earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> partitionSlicesOpt(
+    "partition-slices", cl::init(0),
+    cl::desc("percent of the tiles written in halves (tile-slices) sliced by "
+             "partitions instead of columns (0 keeps the functions of "
+             "earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -599,6 +605,7 @@ int main(int argc, char **argv) {
     options.restartPercent = restartOpt;
     options.splitLoopsPercent = splitLoopsOpt;
     options.tileSlicesPercent = tileSlicesOpt;
+    options.partitionSlicesPercent = partitionSlicesOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(
