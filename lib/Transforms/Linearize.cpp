@@ -156,17 +156,6 @@ void ReadHull::add(const ReadHull &other) {
   byteHi = std::max(byteHi, other.byteHi);
 }
 
-bool ReadHull::coversBytes(
-    MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
-  return byteLo >= byteHi || rangesCover(written, byteLo, byteHi);
-}
-
-bool ReadHull::covers(bir::AccessAttr write) const {
-  std::pair<int64_t, int64_t> bytes{
-      write.getByteOffset(), write.getByteOffset() + write.getByteSize()};
-  return coversRows(write) && coversBytes(bytes);
-}
-
 Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
   blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
   rotationIv = accesses.front().access.iv;
@@ -187,22 +176,16 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
     onlyBlock.reset();
 }
 
-bool Overwrites::addsBytes(const bir::Access &w) const {
+bool Overwrites::addsUp(const bir::Access &w) const {
   bir::AccessAttr wp = w.ap;
-  return !w.iv && reads.coversRows(wp) &&
+  return !w.iv &&
          (wp.allBlocks() || blocks == 1 || wp.getBlockOffset() == onlyBlock);
 }
 
 bool Overwrites::slicesBlockOf(const bir::Access &w,
                                const bir::Access &r) const {
   return w.iv && w.iv == rotationIv && w.iv == r.iv &&
-         w.ap.getBlockOffset() == r.ap.getBlockOffset() &&
-         reads.coversRows(w.ap);
-}
-
-bool Overwrites::coversReadBytes(
-    MutableArrayRef<std::pair<int64_t, int64_t>> written) const {
-  return reads.coversBytes(written);
+         w.ap.getBlockOffset() == r.ap.getBlockOffset();
 }
 
 bool Overwrites::coversReads(const bir::Access &w) const {
@@ -319,24 +302,24 @@ static bool writesAfresh(const LinearFunction &lf, const LocAccess &w,
 
 /// Whether writes before `r` in the current iteration of `loop` (which
 /// holds both; a write in a loop that ended before r ran at least once)
-/// write r's block afresh (same iv and offset), adding up to every byte
-/// reads read: a `+=` K loop per bank of a two-bank tile.
+/// write r's block afresh (same iv and offset), adding up to every
+/// partition and byte reads read: a `+=` K loop per bank of a two-bank
+/// tile.
 static bool writtenInIteration(const LinearFunction &lf,
                                ArrayRef<LocAccess> accesses,
                                const Overwrites &overwrites, const LocAccess &r,
                                unsigned loop) {
-  SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
+  SmallVector<Area, 4> written;
   for (const LocAccess &w :
        llvm::reverse(accesses.take_front(&r - accesses.data()))) {
     if (w.point <= lf.loops[loop].header)
       return false;
     if (w.point == r.point || w.access.iv != r.access.iv ||
         w.access.ap.getBlockOffset() != r.access.ap.getBlockOffset() ||
-        !writesAfresh(lf, w, loop) || !overwrites.coversReadRows(w.access))
+        !writesAfresh(lf, w, loop))
       continue;
-    int64_t lo = w.access.ap.getByteOffset();
-    bytes.push_back({lo, lo + w.access.ap.getByteSize()});
-    if (overwrites.coversReadBytes(bytes))
+    written.push_back(Area::of(w.access.ap));
+    if (overwrites.coveredBy(written))
       return true;
   }
   return false;
@@ -359,19 +342,17 @@ std::optional<Sweep> Sweep::of(const LinearFunction &lf,
   if (op.getStep() != 1 || inside.empty())
     return std::nullopt;
   Sweep sweep(loop, op, overwrites.numBlocks());
-  // The bytes each iteration writes afresh, by offset: slices add up.
-  llvm::SmallDenseMap<int64_t, SmallVector<std::pair<int64_t, int64_t>, 2>>
-      bytes;
+  // What each iteration writes afresh, by offset: slices add up.
+  llvm::SmallDenseMap<int64_t, SmallVector<Area, 2>> areas;
   for (const LocAccess &a : inside) {
     if (a.access.iv != iv)
       return std::nullopt;
-    if (!writesAfresh(lf, a, loop) || !overwrites.coversReadRows(a.access))
+    if (!writesAfresh(lf, a, loop))
       continue;
     int64_t offset = a.access.ap.getBlockOffset();
-    int64_t lo = a.access.ap.getByteOffset();
-    auto &written = bytes[offset];
-    written.push_back({lo, lo + a.access.ap.getByteSize()});
-    if (overwrites.coversReadBytes(written) &&
+    auto &written = areas[offset];
+    written.push_back(Area::of(a.access.ap));
+    if (overwrites.coveredBy(written) &&
         !llvm::is_contained(sweep.written, offset))
       sweep.written.push_back(offset);
   }
@@ -425,15 +406,15 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       }
     }
   }
-  // Byte ranges of r written by writes of every block (or of the block
-  // all reads read) before it, in r's loops or in loops that ended before
-  // it (which ran at least once): pieces add up. So do slices of r's own
-  // block by the iv every access uses (column slices of a tile), over every
-  // byte reads read.
-  SmallVector<std::pair<int64_t, int64_t>, 4> bytes, slices;
-  int64_t readLo = r.access.ap.getByteOffset();
-  int64_t readHi = readLo + r.access.ap.getByteSize();
-  auto bytesCovered = [&] { return rangesCover(bytes, readLo, readHi); };
+  // Writes of every block (or of the block all reads read) before r, in
+  // r's loops or in loops that ended before it (which ran at least once):
+  // pieces add up over the partitions reads read and r's bytes. So do
+  // slices of r's own block by the iv every access uses (column or
+  // partition slices of a tile), over every partition and byte reads read.
+  SmallVector<Area, 4> pieces, slices;
+  Area target = overwrites.readArea();
+  target.byteLo = r.access.ap.getByteOffset();
+  target.byteHi = target.byteLo + r.access.ap.getByteSize();
   for (const LocAccess &w : llvm::reverse(accesses.take_front(from))) {
     if (needed.none() || w.point <= lf.loops[loop].header)
       break;
@@ -444,11 +425,9 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
-    int64_t lo = w.access.ap.getByteOffset();
-    std::pair<int64_t, int64_t> written{lo, lo + w.access.ap.getByteSize()};
-    if (overwrites.addsBytes(w.access)) {
-      bytes.push_back(written);
-      if (bytesCovered()) {
+    if (overwrites.addsUp(w.access)) {
+      pieces.push_back(Area::of(w.access.ap));
+      if (areasCover(pieces, target)) {
         needed.reset();
         continue;
       }
@@ -456,8 +435,8 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
                overwrites.slicesBlockOf(w.access, r.access)) {
       // In r's own loop body, as the checker adds up slices within one
       // straight run.
-      slices.push_back(written);
-      if (overwrites.coversReadBytes(slices)) {
+      slices.push_back(Area::of(w.access.ap));
+      if (overwrites.coveredBy(slices)) {
         needed.reset();
         continue;
       }

@@ -27,20 +27,19 @@ struct Piece {
 
 /// Whether plain writes from `accesses[i]` on, in its loop body and before
 /// any read of the group (an instruction reads before it writes, so none at
-/// their instructions either), add up to every byte reads read (two
-/// transposes filling one tile): together they overwrite the value before
-/// them.
+/// their instructions either), add up to every partition and byte reads
+/// read (two transposes filling one tile, two heads stacked on its
+/// partitions): together they overwrite the value before them.
 static bool slicesFrom(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
                        const Overwrites &overwrites, size_t i) {
   ArrayRef<unsigned> nest = lf.loopNest(accesses[i].point);
-  SmallVector<std::pair<int64_t, int64_t>, 4> bytes;
+  SmallVector<Area, 4> written;
   for (auto [k, w] : llvm::enumerate(accesses.drop_front(i))) {
     if (w.access.kind != bir::AccessKind::Write ||
-        !overwrites.addsBytes(w.access) || lf.loopNest(w.point) != nest)
+        !overwrites.addsUp(w.access) || lf.loopNest(w.point) != nest)
       return false;
-    int64_t lo = w.access.ap.getByteOffset();
-    bytes.push_back({lo, lo + w.access.ap.getByteSize()});
-    if (!overwrites.coversReadBytes(bytes))
+    written.push_back(Area::of(w.access.ap));
+    if (!overwrites.coveredBy(written))
       continue;
     for (const LocAccess &same : accesses.drop_front(i + k + 1)) {
       if (same.point != w.point)

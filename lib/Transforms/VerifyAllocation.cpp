@@ -67,36 +67,6 @@ startedIn(bir::LoopOp loop, Value loc,
   return started;
 }
 
-/// Byte ranges [lo, hi), kept disjoint.
-using ByteRanges = std::vector<std::pair<int64_t, int64_t>>;
-
-static void subtract(ByteRanges &ranges, int64_t lo, int64_t hi) {
-  ByteRanges rest;
-  for (auto [a, b] : ranges) {
-    if (b <= lo || hi <= a) {
-      rest.push_back({a, b});
-      continue;
-    }
-    if (a < lo)
-      rest.push_back({a, lo});
-    if (hi < b)
-      rest.push_back({hi, b});
-  }
-  ranges = std::move(rest);
-}
-
-static void unite(ByteRanges &ranges, int64_t lo, int64_t hi) {
-  subtract(ranges, lo, hi);
-  ranges.push_back({lo, hi});
-}
-
-/// Adds [lo, hi) and returns whether the ranges now cover [from, to).
-static bool add(ByteRanges &ranges, int64_t lo, int64_t hi, int64_t from,
-                int64_t to) {
-  unite(ranges, lo, hi);
-  return rangesCover(ranges, from, to);
-}
-
 /// Partition x byte rectangles of a block written below the current point
 /// of a backward walk and not read in between, kept disjoint: writes add up
 /// in both directions (partition halves, column halves), a read takes back
@@ -128,6 +98,10 @@ public:
         rest.push_back({lo, hi, cut.byteHi, a.byteHi});
     }
     areas = std::move(rest);
+  }
+  void subtract(const Areas &cut) {
+    for (const Area &area : cut.areas)
+      subtract(area);
   }
   bool covers(const Area &target) const { return areasCover(areas, target); }
 
@@ -705,7 +679,7 @@ private:
   /// partition reads read), and whole blocks (by writes of one block
   /// covering every partition and byte reads read).
   struct Coverage {
-    llvm::DenseMap<unsigned, ByteRanges> bytes;
+    llvm::DenseMap<unsigned, Areas> areas;
     llvm::DenseMap<unsigned, llvm::BitVector> blocks;
   };
 
@@ -733,7 +707,7 @@ private:
         continue;
       // Only the partitions and bytes some read reads need covering.
       const LocationReads &reads = locs.reads[it->second];
-      if (coverBytes(it->second, access, coverage))
+      if (coverAreas(it->second, access, coverage))
         kills.push_back(it->second);
       if (!access.iv && !access.ap.allBlocks() && reads.covers(access.ap)) {
         llvm::BitVector &blocks = blocksOf(coverage, it->second);
@@ -743,15 +717,14 @@ private:
       }
     }
     // Reads happen before the writes of the same instruction. A read needs
-    // only its own bytes: the rest stays covered (a save of one half between
-    // the writes of two halves).
+    // only its own partitions and bytes: the rest stays covered (a save of
+    // one half between the writes of two halves).
     for (const bir::Access &access : accesses) {
       auto it = locs.index.find(access.loc);
       if (it == locs.index.end() || !bir::isRead(access.kind) ||
           isFreshStart(op, access))
         continue;
-      int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
-      subtract(coverage.bytes[it->second], lo, hi);
+      coverage.areas[it->second].subtract(Area::of(access.ap));
       if (access.iv || access.ap.allBlocks())
         coverage.blocks.erase(it->second);
       else if (auto blocks = coverage.blocks.find(it->second);
@@ -761,18 +734,18 @@ private:
     return kills;
   }
 
-  /// Adds to `coverage` the bytes `access` overwrites of every partition
-  /// reads of `loc` read, if it writes them in all blocks (or in the one
-  /// all reads read); whether the bytes covered now hold all reads read.
-  bool coverBytes(unsigned loc, const bir::Access &access, Coverage &coverage) {
+  /// Adds to `coverage` the partitions and bytes `access` overwrites, if
+  /// it writes them in all blocks (or in the one all reads read); whether
+  /// what is covered now holds all reads read.
+  bool coverAreas(unsigned loc, const bir::Access &access, Coverage &coverage) {
     const LocationReads &reads = locs.reads[loc];
-    if (access.iv || !reads.coversRows(access.ap) ||
-        !(access.ap.allBlocks() ||
-          bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
-          access.ap.getBlockOffset() == reads.onlyBlock))
+    if (access.iv || !(access.ap.allBlocks() ||
+                       bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
+                       access.ap.getBlockOffset() == reads.onlyBlock))
       return false;
-    int64_t lo = access.ap.getByteOffset(), hi = lo + access.ap.getByteSize();
-    return add(coverage.bytes[loc], lo, hi, reads.byteLo, reads.byteHi);
+    Areas &written = coverage.areas[loc];
+    written.unite(Area::of(access.ap));
+    return written.covers(reads.area());
   }
 
   llvm::BitVector &blocksOf(Coverage &coverage, unsigned loc) {
@@ -790,10 +763,10 @@ private:
   struct LoopSummary {
     struct Touch {
       unsigned loc;
-      /// The bytes and blocks the loop's reads may read (a group start's
-      /// read is not one: it reads what the start wrote); no blocks when
-      /// it does not read the location.
-      ByteRanges readBytes;
+      /// The partitions, bytes and blocks the loop's reads may read (a
+      /// group start's read is not one: it reads what the start wrote); no
+      /// blocks when it does not read the location.
+      Areas readAreas;
       llvm::BitVector readBlocks;
       /// Whether it sweeps the location: indexes it only as `iv + c` of
       /// its own induction variable (step 1) and reads no block from
@@ -816,9 +789,9 @@ private:
     struct Indexing {
       bool byIv = true; ///< every access names `iv + c` of the loop's iv
       int64_t maxOffset = 0;
-      /// Bytes written afresh in every iteration, by offset: slices add up
-      /// (the halves of a two-bank tile).
-      std::map<int64_t, ByteRanges> written;
+      /// What is written afresh in every iteration, by offset: slices add
+      /// up (the halves of a two-bank tile, partition halves).
+      std::map<int64_t, Areas> written;
     };
     llvm::DenseMap<unsigned, unsigned> position;
     SmallVector<Indexing, 2> indexing;
@@ -848,10 +821,8 @@ private:
                        (isStartRead(inst, access) &&
                         (inst->getParentOp() != loop.getOperation() ||
                          bir::namesBlockPerIteration(inst, access)));
-          if (write && locs.reads[loc].coversRows(access.ap)) {
-            int64_t lo = access.ap.getByteOffset();
-            unite(index.written[offset], lo, lo + access.ap.getByteSize());
-          }
+          if (write)
+            index.written[offset].unite(Area::of(access.ap));
         }
         if (!access.iv && !access.ap.allBlocks() &&
             (access.kind == bir::AccessKind::Write ||
@@ -864,8 +835,7 @@ private:
         }
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
           continue;
-        int64_t lo = access.ap.getByteOffset();
-        unite(touch.readBytes, lo, lo + access.ap.getByteSize());
+        touch.readAreas.unite(Area::of(access.ap));
         if (touch.readBlocks.empty())
           touch.readBlocks.resize(
               bir::MemLocOp(locs.memlocs[loc]).getNumBlocks());
@@ -893,8 +863,8 @@ private:
       int64_t blocks = memloc.getNumBlocks();
       int64_t lower = loop.getLower(), last = loop.getLastIv();
       Sweep sweep{llvm::BitVector(blocks), llvm::BitVector(blocks)};
-      for (auto &[c, bytes] : index.written)
-        if (locs.reads[touch.loc].coversBytes(bytes))
+      for (auto &[c, written] : index.written)
+        if (written.covers(locs.reads[touch.loc].area()))
           sweep.written.set(lower + c, last + c + 1);
       for (int64_t c : rotation.entry)
         sweep.readFirst.set(lower + c);
@@ -919,10 +889,9 @@ private:
         SmallVector<unsigned, 4> swept;
         for (const LoopSummary::Touch &touch : summary.touched) {
           unsigned loc = touch.loc;
-          if (auto covered = coverage.bytes.find(loc);
-              covered != coverage.bytes.end())
-            for (auto [lo, hi] : touch.readBytes)
-              subtract(covered->second, lo, hi);
+          if (auto covered = coverage.areas.find(loc);
+              covered != coverage.areas.end())
+            covered->second.subtract(touch.readAreas);
           if (!touch.sweep) {
             if (auto covered = coverage.blocks.find(loc);
                 covered != coverage.blocks.end() && !touch.readBlocks.empty())
@@ -992,7 +961,7 @@ private:
           continue;
         unsigned loc = it->second;
         if (!locs.reads[loc].covers(access.ap)) {
-          if (coverBytes(loc, access, coverage))
+          if (coverAreas(loc, access, coverage))
             kills.push_back(loc);
           continue;
         }

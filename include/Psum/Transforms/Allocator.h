@@ -144,16 +144,10 @@ struct ReadHull {
   void add(bir::AccessAttr read);
   void add(const ReadHull &other);
   Area area() const { return {partLo, partHi, byteLo, byteHi}; }
-  /// Whether `write` writes every partition of the hull.
-  bool coversRows(bir::AccessAttr write) const {
-    return write.getPartOffset() <= partLo &&
-           write.getPartOffset() + write.getPartSize() >= partHi;
-  }
-  /// Whether byte ranges `written` (sorted here) hold every byte of it.
-  bool
-  coversBytes(llvm::MutableArrayRef<std::pair<int64_t, int64_t>> written) const;
   /// Whether `write` writes every partition and byte of the hull.
-  bool covers(bir::AccessAttr write) const;
+  bool covers(bir::AccessAttr write) const {
+    return areasCover(Area::of(write), area());
+  }
 };
 
 /// Which writes leave nothing of a location's older value that a given read
@@ -168,21 +162,20 @@ public:
   bool kills(const bir::Access &w, const bir::Access &r) const;
   /// Whether `w` writes every partition and byte that reads read.
   bool coversReads(const bir::Access &w) const;
-  /// Whether `w` writes every partition that reads read.
-  bool coversReadRows(const bir::Access &w) const {
-    return reads.coversRows(w.ap);
-  }
-  /// Whether the bytes `w` writes count towards overwriting a read: every
-  /// partition reads read, of all blocks (or of the one all reads read).
-  bool addsBytes(const bir::Access &w) const;
+  /// Whether what `w` writes counts towards overwriting a read: it writes
+  /// all blocks (or the one all reads read).
+  bool addsUp(const bir::Access &w) const;
   /// Whether `w` writes a slice of the block the read `r` reads, by the iv
-  /// every access uses, of every partition reads read: slices that add up
-  /// to every byte reads read (coversReadBytes) overwrite r's block, as in
+  /// every access uses: slices that add up to every partition and byte
+  /// reads read (coveredBy) overwrite r's block, as in
   /// psum-verify-allocation's per-offset rotation analysis.
   bool slicesBlockOf(const bir::Access &w, const bir::Access &r) const;
-  /// Whether byte ranges `written` hold every byte reads read.
-  bool coversReadBytes(
-      llvm::MutableArrayRef<std::pair<int64_t, int64_t>> written) const;
+  /// The partitions and bytes reads read.
+  Area readArea() const { return reads.area(); }
+  /// Whether areas `written` hold every partition and byte reads read.
+  bool coveredBy(llvm::ArrayRef<Area> written) const {
+    return areasCover(written, readArea());
+  }
   /// The first and last block `r` may name.
   std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
   int64_t numBlocks() const { return blocks; }

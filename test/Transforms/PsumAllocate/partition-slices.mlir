@@ -10,7 +10,7 @@
 // banks was refused ("too big for PSUM"). verify=true rechecks each
 // allocation with psum-verify-allocation, and psum-check simulates it.
 
-// SIM: checked 5 functions: 5 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 7 functions: 7 allocated, 0 rejected inputs, 0 violations
 
 // Two partition halves written, then the whole tile read, per iteration:
 // each block is dead at the end of its iteration, so t rotates on one bank.
@@ -32,13 +32,14 @@ bir.func @partition_halves_rotate attributes {arch = #bir.arch<gen2, banks = 1>}
 // -----
 
 // GQA decode: four heads stacked on 32-partition quarters of each score
-// tile, inside a loop over KV groups, beside an accumulator: on two banks,
-// s rotates on one and u takes the other.
+// tile, inside a loop over KV groups, then an accumulator: s rotates on one
+// bank, is not carried around %h (the quarters overwrite each block before
+// its read), and u takes the same bank after the %j loop.
 // CHECK-LABEL: bir.func @heads_stacked_on_partitions
 // CHECK-NOT: bir.tensor_copy
-// CHECK: %s = bir.memloc "s" psum [128, 2048] x 4 {banks = array<i64: 1, 1, 1, 1>, base_bank = 1 : i64}
+// CHECK: %s = bir.memloc "s" psum [128, 2048] x 4 {banks = array<i64: 0, 0, 0, 0>, base_bank = 0 : i64}
 // CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
-bir.func @heads_stacked_on_partitions attributes {arch = #bir.arch<gen2, banks = 2>} {
+bir.func @heads_stacked_on_partitions attributes {arch = #bir.arch<gen2, banks = 1>} {
   %q  = bir.memloc "q" sbuf [128, 64]
   %kT = bir.memloc "kT" sbuf [128, 1024] x 4
   %s  = bir.memloc "s" psum [128, 2048] x 4
@@ -115,5 +116,52 @@ bir.func @half_written_in_the_loop attributes {arch = #bir.arch<gen2>} {
   bir.loop %j = 0 to 2 {
     bir.matmul %t[0:64, 0:2048, %j] = %a, %b latency 32
     bir.activation exp %y = %t[0:128, 0:2048, %j] latency 40
+  }
+}
+
+// -----
+
+// One score tile per iteration, written as two partition halves and read
+// whole: the halves overwrite it before the read, so it is not carried
+// around the loop and shares the one bank with u, drained before it. (It
+// was carried, and spilled twice per iteration.)
+// CHECK-LABEL: bir.func @one_tile_in_halves_per_iteration
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @one_tile_in_halves_per_iteration attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.loop %j = 0 to 2 {
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %y = %u latency 40
+    bir.matmul %t[0:64, 0:2048] = %a, %b latency 32
+    bir.matmul %t[64:128, 0:2048] = %a, %b latency 32
+    bir.activation exp %y = %t latency 40
+  }
+}
+
+// -----
+
+// The lower half alone is written in the loop: the upper half read in each
+// iteration was written before the loop, so t is carried around it and
+// cannot share u's bank: on one bank it is spilled.
+// CHECK-LABEL: bir.func @one_half_written_in_the_loop
+// CHECK: bir.tensor_copy
+bir.func @one_half_written_in_the_loop attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.matmul %t[64:128, 0:2048] = %a, %b latency 32
+  bir.loop %j = 0 to 2 {
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %y = %u latency 40
+    bir.matmul %t[0:64, 0:2048] = %a, %b latency 32
+    bir.activation exp %y = %t latency 40
   }
 }

@@ -528,3 +528,24 @@ bir.func @partition_half_from_before_the_loop attributes {arch = #bir.arch<gen2>
     bir.activation exp %y = %t[0:128, 0:2048, %j] latency 40
   }
 }
+
+// -----
+
+// The upper half read in each iteration was written before the loop: t is
+// carried around it and u may not take its bank.
+bir.func @partition_half_carried attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.matmul %t[64:128, 0:2048] = %a, %b latency 32
+  bir.loop %j = 0 to 2 {
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %y = %u latency 40
+    bir.matmul %t[0:64, 0:2048] = %a, %b latency 32
+    bir.activation exp %y = %t latency 40
+  }
+}

@@ -393,3 +393,23 @@ bir.func @partition_halves_after_a_prologue attributes {arch = #bir.arch<gen2, b
     bir.activation exp %y = %t[0:128, 0:2048, %j + 1] latency 40
   }
 }
+
+// -----
+
+// A tile written as two partition halves and read whole in each iteration
+// is not carried around the loop: u may take its bank before the halves.
+// CHECK-LABEL: bir.func @partition_halves_not_carried
+bir.func @partition_halves_not_carried attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.loop %j = 0 to 2 {
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %y = %u latency 40
+    bir.matmul %t[0:64, 0:2048] = %a, %b latency 32
+    bir.matmul %t[64:128, 0:2048] = %a, %b latency 32
+    bir.activation exp %y = %t latency 40
+  }
+}
