@@ -484,10 +484,12 @@ void Generator::genericInst() {
 void Generator::halves() {
   if (numTensors >= options.maxTensors)
     return defPlain();
-  int64_t half = chance(50) ? 2048 : 1024;
+  int64_t bytes = chance(50) ? 4096 : 2048;
   Value t = memloc("h" + std::to_string(numTensors++), bir::MemorySpace::psum,
-                   2 * half, 1);
-  Slice low{t, {}, -1, 0, half}, high{t, {}, -1, half, half};
+                   bytes, 1);
+  bool byRows = slicedByRows();
+  Slice low = half(Slice{t}, false, byRows),
+        high = half(Slice{t}, true, byRows);
   bool overlap = chance(30);
   emit("matmul", {low, Slice{w}, Slice{x}});
   if (!overlap)

@@ -93,7 +93,8 @@ static cl::opt<unsigned> tileSlicesOpt(
     cl::cat(checkCategory));
 static cl::opt<unsigned> partitionSlicesOpt(
     "partition-slices", cl::init(0),
-    cl::desc("percent of the tiles written in halves (tile-slices) sliced by "
+    cl::desc("percent of the tiles written in halves (tile-slices), and of the "
+             "locations used as two halves, sliced by "
              "partitions instead of columns (0 keeps the functions of "
              "earlier versions)"),
     cl::cat(checkCategory));

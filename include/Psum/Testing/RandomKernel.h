@@ -59,9 +59,10 @@ struct RandomKernelOptions {
   /// written, the loop's halves written around the reads of earlier tiles
   /// (a prefetch). 0 keeps the functions of earlier versions.
   unsigned tileSlicesPercent = 0;
-  /// Percent of the tiles written in halves (tileSlicesPercent) sliced by
-  /// partitions instead of columns: two heads stacked on the partitions of
-  /// one tile. 0 keeps the functions of earlier versions.
+  /// Percent of the tiles written in halves (tileSlicesPercent), and of
+  /// the locations used as two halves, sliced by partitions instead of
+  /// columns: two heads stacked on the partitions of one tile. 0 keeps the
+  /// functions of earlier versions.
   unsigned partitionSlicesPercent = 0;
 };
 
