@@ -383,6 +383,16 @@ void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
                     culprit != selection->spills.end()
                         ? std::optional<unsigned>(*culprit)
                         : std::nullopt);
+      // The map is of this round's function: say what earlier rounds
+      // changed, or its points and tensors match nothing in the input.
+      unsigned earlier = attempt.spillRoundsRun - 1;
+      size_t spilled = attempt.spilledTensors - selection->spills.size();
+      if (earlier && !attempt.failure.note.empty())
+        attempt.failure.note +=
+            "\n  (linear points and tensors after " + std::to_string(earlier) +
+            " spill round" + (earlier == 1 ? "" : "s") + ", which spilled " +
+            std::to_string(spilled) + " tensor" + (spilled == 1 ? "" : "s") +
+            " and added their copies)";
       return;
     }
   }
