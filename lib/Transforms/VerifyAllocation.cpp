@@ -74,6 +74,8 @@ startedIn(bir::LoopOp loop, Value loc,
 class Areas {
 public:
   void unite(const Area &area) {
+    if (area.empty())
+      return;
     subtract(area);
     areas.push_back(area);
   }
@@ -103,6 +105,11 @@ public:
     for (const Area &area : cut.areas)
       subtract(area);
   }
+  void unite(const Areas &other) {
+    for (const Area &area : other.areas)
+      unite(area);
+  }
+  bool empty() const { return areas.empty(); }
   bool covers(const Area &target) const { return areasCover(areas, target); }
 
 private:
@@ -198,11 +205,16 @@ public:
   bool escapes = false;
 
 private:
-  /// What each offset has written below the current point of one straight
-  /// run of instructions and not read in between: pieces of a block
-  /// (column slices, partition slices) add up over what the reads read.
-  using Coverage = std::map<int64_t, Areas>;
-  void backward(Block &block, std::set<int64_t> &live, Coverage &covered);
+  /// What each live offset needs from above the current point of one
+  /// straight run of instructions: the partitions and bytes read below it
+  /// and not written in between, so that pieces of a block (column or
+  /// partition slices) add up over what each read reads. An offset live
+  /// without an entry (live around a loop) needs all that reads read.
+  using Needs = std::map<int64_t, Areas>;
+  void backward(Block &block, std::set<int64_t> &live, Needs &needed);
+  /// `offset`'s needs, all that reads read if it is live without an entry.
+  Areas &needsOf(Needs &needed, const std::set<int64_t> &live,
+                 int64_t offset) const;
 
   Value loc;
   int64_t maxOffset = 0;
@@ -246,8 +258,8 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   std::set<int64_t> exit;
   while (true) {
     rotation.entry = exit;
-    Coverage covered;
-    rotation.backward(loop.getBodyBlock(), rotation.entry, covered);
+    Needs needed;
+    rotation.backward(loop.getBodyBlock(), rotation.entry, needed);
     std::set<int64_t> next;
     for (int64_t c : rotation.entry) {
       if (maxOffset - c < step)
@@ -262,19 +274,28 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   return rotation;
 }
 
-void Rotation::backward(Block &block, std::set<int64_t> &live,
-                        Coverage &covered) {
+Areas &Rotation::needsOf(Needs &needed, const std::set<int64_t> &live,
+                         int64_t offset) const {
+  auto [it, inserted] = needed.try_emplace(offset);
+  if (inserted && live.count(offset))
+    it->second.unite(reads->area());
+  return it->second;
+}
+
+void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
   for (Operation &op : llvm::reverse(block)) {
     if (auto inner = dyn_cast<bir::LoopOp>(op)) {
       // The induction variable of L does not change inside an inner loop.
-      covered.clear();
+      needed.clear();
       live = aroundLoop(live, [&](std::set<int64_t> &state) {
-        Coverage innerCovered;
-        backward(inner.getBodyBlock(), state, innerCovered);
+        Needs innerNeeded;
+        backward(inner.getBodyBlock(), state, innerNeeded);
       });
       // A group started in the inner loop is not live before it.
-      for (const bir::Access &access : startedIn(inner, loc, *starts))
+      for (const bir::Access &access : startedIn(inner, loc, *starts)) {
         live.erase(access.ap.getBlockOffset());
+        needed.erase(access.ap.getBlockOffset());
+      }
       continue;
     }
     auto inst = dyn_cast<bir::InstructionOpInterface>(op);
@@ -287,19 +308,24 @@ void Rotation::backward(Block &block, std::set<int64_t> &live,
         holding.insert(access.ap.getBlockOffset());
     bool fresh = starts->contains(&op) && bir::startsEveryIteration(inst);
     for (const bir::Access &access : accesses) {
+      int64_t offset = access.ap.getBlockOffset();
       if (access.loc != loc ||
-          (access.kind != bir::AccessKind::Write && !fresh))
+          (access.kind != bir::AccessKind::Write && !fresh) ||
+          !live.count(offset))
         continue;
-      Areas &written = covered[access.ap.getBlockOffset()];
-      written.unite(Area::of(access.ap));
-      if (written.covers(reads->area()))
-        live.erase(access.ap.getBlockOffset());
+      Areas &needs = needsOf(needed, live, offset);
+      needs.subtract(Area::of(access.ap));
+      if (needs.empty()) {
+        live.erase(offset);
+        needed.erase(offset);
+      }
     }
     for (const bir::Access &access : accesses) {
       if (access.loc != loc || !bir::isRead(access.kind) || fresh)
         continue;
-      covered[access.ap.getBlockOffset()].subtract(Area::of(access.ap));
-      live.insert(access.ap.getBlockOffset());
+      int64_t offset = access.ap.getBlockOffset();
+      needsOf(needed, live, offset).unite(Area::of(access.ap));
+      live.insert(offset);
     }
   }
 }
@@ -738,14 +764,20 @@ private:
   /// it writes them in all blocks (or in the one all reads read); whether
   /// what is covered now holds all reads read.
   bool coverAreas(unsigned loc, const bir::Access &access, Coverage &coverage) {
-    const LocationReads &reads = locs.reads[loc];
-    if (access.iv || !(access.ap.allBlocks() ||
-                       bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
-                       access.ap.getBlockOffset() == reads.onlyBlock))
+    if (!addsUp(loc, access))
       return false;
     Areas &written = coverage.areas[loc];
     written.unite(Area::of(access.ap));
-    return written.covers(reads.area());
+    return written.covers(locs.reads[loc].area());
+  }
+
+  /// Whether `access` writes all blocks of `loc` (or the one all reads
+  /// read), so that what it writes adds up with other such writes.
+  bool addsUp(unsigned loc, const bir::Access &access) const {
+    return !access.iv &&
+           (access.ap.allBlocks() ||
+            bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
+            access.ap.getBlockOffset() == locs.reads[loc].onlyBlock);
   }
 
   llvm::BitVector &blocksOf(Coverage &coverage, unsigned loc) {
@@ -768,14 +800,20 @@ private:
       /// blocks when it does not read the location.
       Areas readAreas;
       llvm::BitVector readBlocks;
+      /// The partitions and bytes its plain writes write (addsUp) before
+      /// any read of them in an iteration: the loop runs at least once, so
+      /// nothing older of them is seen in it or left after it (a half of a
+      /// tile written in a nested loop, the other half after it).
+      Areas writtenAreas;
       /// Whether it sweeps the location: indexes it only as `iv + c` of
       /// its own induction variable (step 1) and reads no block from
       /// before the loop that the analysis cannot name.
       std::optional<Sweep> sweep;
       /// Constant blocks it overwrites (a write, or a group start, covering
-      /// what reads read) and never reads: the loop runs at least once, so
-      /// nothing older of them is left after it (a pipeline's first tile
-      /// written in a loop of its own).
+      /// what reads read) before any read of them in an iteration: the loop
+      /// runs at least once, so nothing older of them is left after it,
+      /// nor seen in it (a pipeline's first tile written in a loop of its
+      /// own, and maybe drained there too).
       llvm::BitVector written;
     };
     SmallVector<Touch, 2> touched;
@@ -796,7 +834,14 @@ private:
     llvm::DenseMap<unsigned, unsigned> position;
     SmallVector<Indexing, 2> indexing;
     Value iv = loop.getInductionVar();
+    // Instructions come in program order, nested loops' too (each runs at
+    // least once per iteration).
     loop.walk([&](bir::InstructionOpInterface inst) {
+      // Covering writes of one constant block, and what writes of all
+      // blocks write, by touch: they count once the instruction's reads
+      // (which come first) are known.
+      SmallVector<std::pair<unsigned, int64_t>, 2> covering;
+      SmallVector<std::pair<unsigned, Area>, 2> writing;
       for (const bir::Access &access : inst.getAccesses()) {
         auto found = locs.index.find(access.loc);
         if (found == locs.index.end())
@@ -804,7 +849,7 @@ private:
         unsigned loc = found->second;
         auto [at, first] = position.try_emplace(loc, summary.touched.size());
         if (first) {
-          summary.touched.push_back({loc, {}, {}, std::nullopt, {}});
+          summary.touched.push_back({loc, {}, {}, {}, std::nullopt, {}});
           indexing.emplace_back();
         }
         LoopSummary::Touch &touch = summary.touched[at->second];
@@ -827,12 +872,10 @@ private:
         if (!access.iv && !access.ap.allBlocks() &&
             (access.kind == bir::AccessKind::Write ||
              isStartRead(inst, access)) &&
-            locs.reads[loc].covers(access.ap)) {
-          if (touch.written.empty())
-            touch.written.resize(
-                bir::MemLocOp(locs.memlocs[loc]).getNumBlocks());
-          touch.written.set(offset);
-        }
+            locs.reads[loc].covers(access.ap))
+          covering.push_back({at->second, offset});
+        if (access.kind == bir::AccessKind::Write && addsUp(loc, access))
+          writing.push_back({at->second, Area::of(access.ap)});
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
           continue;
         touch.readAreas.unite(Area::of(access.ap));
@@ -844,10 +887,23 @@ private:
         else
           touch.readBlocks.set(offset);
       }
+      for (auto [at, area] : writing) {
+        LoopSummary::Touch &touch = summary.touched[at];
+        Areas first;
+        first.unite(area);
+        first.subtract(touch.readAreas);
+        touch.writtenAreas.unite(first);
+      }
+      for (auto [at, block] : covering) {
+        LoopSummary::Touch &touch = summary.touched[at];
+        if (!touch.readBlocks.empty() && touch.readBlocks.test(block))
+          continue;
+        if (touch.written.empty())
+          touch.written.resize(
+              bir::MemLocOp(locs.memlocs[touch.loc]).getNumBlocks());
+        touch.written.set(block);
+      }
     });
-    for (LoopSummary::Touch &touch : summary.touched)
-      if (!touch.written.empty() && !touch.readBlocks.empty())
-        touch.written.reset(touch.readBlocks);
     if (loop.getStep() != 1)
       return summary;
     for (auto [touch, index] : llvm::zip(summary.touched, indexing)) {
@@ -892,6 +948,12 @@ private:
           if (auto covered = coverage.areas.find(loc);
               covered != coverage.areas.end())
             covered->second.subtract(touch.readAreas);
+          if (!touch.writtenAreas.empty()) {
+            Areas &covered = coverage.areas[loc];
+            covered.unite(touch.writtenAreas);
+            if (covered.covers(locs.reads[loc].area()))
+              swept.push_back(loc);
+          }
           if (!touch.sweep) {
             if (auto covered = coverage.blocks.find(loc);
                 covered != coverage.blocks.end() && !touch.readBlocks.empty())
@@ -909,9 +971,19 @@ private:
           if (locs.reads[loc].coversBlocks(blocks))
             swept.push_back(loc);
         }
+        // A location the loop does not read (its `+=` only continue groups
+        // started in it) needs nothing older on entry that it did not need
+        // after the loop: the body's walk finds it live only through those
+        // groups.
+        SmallVector<std::pair<unsigned, bool>, 4> unread;
+        for (const LoopSummary::Touch &touch : summary.touched)
+          if (touch.readBlocks.empty())
+            unread.push_back({touch.loc, live.test(touch.loc)});
         live = aroundLoop(live, [&](llvm::BitVector &state) {
           backwardInto(loop.getBodyBlock(), state);
         });
+        for (auto [loc, wasLive] : unread)
+          live[loc] = wasLive;
         for (unsigned loc : startedKills(loop, coverage))
           live.reset(loc);
         for (unsigned loc : swept)

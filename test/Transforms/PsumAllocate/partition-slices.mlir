@@ -10,7 +10,7 @@
 // banks was refused ("too big for PSUM"). verify=true rechecks each
 // allocation with psum-verify-allocation, and psum-check simulates it.
 
-// SIM: checked 7 functions: 7 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 11 functions: 11 allocated, 0 rejected inputs, 0 violations
 
 // Two partition halves written, then the whole tile read, per iteration:
 // each block is dead at the end of its iteration, so t rotates on one bank.
@@ -163,5 +163,113 @@ bir.func @one_half_written_in_the_loop attributes {arch = #bir.arch<gen2, banks 
     bir.activation exp %y = %u latency 40
     bir.matmul %t[0:64, 0:2048] = %a, %b latency 32
     bir.activation exp %y = %t latency 40
+  }
+}
+
+// -----
+
+// The halves written in different loop bodies: one in a nested loop that
+// ends before the other's write. Loops run at least once, so the tile is
+// still overwritten before its read; psum-verify-allocation's loop summary
+// carries out what a loop writes before reading it (found by the
+// session-15 adversarial audit: the checker refused this allocation).
+// CHECK-LABEL: bir.func @half_in_a_nested_loop
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %s = bir.memloc "s" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @half_in_a_nested_loop attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  %s = bir.memloc "s" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.loop %i = 0 to 2 {
+    bir.loop %k = 0 to 2 {
+      bir.matmul %s[64:128, 0:2048] = %a, %b latency 16
+    }
+    bir.matmul %s[0:64, 0:2048] = %a, %b latency 16
+    bir.activation exp %z = %s latency 16
+    bir.matmul %u = %a, %b latency 16
+    bir.activation exp %z = %u latency 16
+  }
+}
+
+// -----
+
+// Column halves: one before a nested loop, the other in it before the
+// read there.
+// CHECK-LABEL: bir.func @column_half_before_a_nested_loop
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %s = bir.memloc "s" psum [128, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @column_half_before_a_nested_loop attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  %y = bir.memloc "y" sbuf [128, 4096]
+  %s = bir.memloc "s" psum [128, 4096]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.loop %i = 0 to 2 {
+    bir.matmul %u = %a, %b latency 16
+    bir.activation exp %z = %u latency 16
+    bir.matmul %s[0:128, 0:2048] = %a, %b latency 16
+    bir.loop %k = 0 to 2 {
+      bir.matmul %s[0:128, 2048:4096] = %a, %b latency 16
+      bir.tensor_copy %y = %s latency 16
+    }
+  }
+}
+
+// -----
+
+// An accumulator read only in its lower rows, whose upper rows are summed
+// by a group nobody reads, started in a loop of its own: that loop's `+=`
+// continues only its own group, so acc is not carried around %i and
+// shares s's bank. The checker kept acc live around %i (found by the
+// session-14 adversarial audit with column halves; the session-15 audit
+// met it again with partition halves).
+// CHECK-LABEL: bir.func @dead_group_on_the_other_half
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %s = bir.memloc "s" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK: %acc = bir.memloc "acc" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @dead_group_on_the_other_half attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  %s = bir.memloc "s" psum [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 2048]
+  bir.loop %i = 0 to 2 {
+    bir.matmul %s = %a, %b latency 16
+    bir.activation identity %z = %s latency 8
+    bir.loop %k = 0 to 2 {
+      bir.matmul %acc[64:128, 0:2048] += %a, %b latency 64
+    }
+    bir.loop %k2 = 0 to 3 {
+      bir.matmul %acc[0:64, 0:2048] += %a, %b latency 32
+    }
+    bir.activation relu %z = %acc[0:64, 0:2048] latency 32
+  }
+}
+
+// -----
+
+// A rotating tile written and read as an L: rows 0:64 whole, rows 64:128
+// left half. Each read reads only what the writes before it in the
+// iteration wrote, so the blocks share a bank; the checker's rotation
+// analysis follows what each read needs, not the hull of all reads (found
+// by the session-15 adversarial audit).
+// CHECK-LABEL: bir.func @l_shape_rotation
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+bir.func @l_shape_rotation attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 2
+  bir.loop %j = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, %j] = %a, %b latency 16
+    bir.matmul %t[64:128, 0:1024, %j] = %a, %b latency 16
+    bir.activation exp %z = %t[0:64, 0:2048, %j] latency 16
+    bir.activation exp %z = %t[64:128, 0:1024, %j] latency 16
   }
 }

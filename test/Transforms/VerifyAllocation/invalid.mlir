@@ -549,3 +549,27 @@ bir.func @partition_half_carried attributes {arch = #bir.arch<gen2, banks = 1>} 
     bir.activation exp %y = %t latency 40
   }
 }
+
+// -----
+
+// The `+=` in %k continues a value written before %i (no group starts
+// there): %k reads acc, so acc is carried around %i and s may not take
+// its bank.
+bir.func @group_continued_around_the_loop attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  %s = bir.memloc "s" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  // expected-note @+1 {{'acc' is defined here}}
+  %acc = bir.memloc "acc" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  bir.matmul %acc = %a, %b latency 16
+  bir.loop %i = 0 to 2 {
+    // expected-error @+1 {{PSUM locations 's' and 'acc' both hold values here but share bank 0}}
+    bir.matmul %s = %a, %b latency 16
+    bir.activation identity %z = %s latency 8
+    bir.loop %k = 0 to 2 {
+      bir.matmul %acc += %a, %b latency 64
+    }
+    bir.activation relu %z = %acc latency 32
+  }
+}

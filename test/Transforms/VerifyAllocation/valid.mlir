@@ -359,6 +359,37 @@ bir.func @first_tile_in_a_loop_of_its_own attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+// The same, the first tile drained in its own loop right after its write:
+// each iteration of %m overwrites block 0 before reading it, so nothing of
+// block 0 from before %m is seen in it or left after it (found by the
+// session-14 adversarial audit: the summary carried out only blocks the
+// loop never reads, and rejected this allocation).
+// CHECK-LABEL: bir.func @first_tile_drained_in_its_own_loop
+bir.func @first_tile_drained_in_its_own_loop attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 256]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %y = bir.memloc "y" sbuf [128, 4096] x 8
+  %t = bir.memloc "t" psum [128, 4096] x 4 {base_bank = 0, banks = array<i64: 0, 2, 4, 6>}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %o = 0 to 2 {
+    bir.matmul %u = %a, %b latency 64
+    bir.activation relu %y[0:128, 0:4096, 1] = %u latency 16
+    bir.loop %m = 0 to 2 {
+      bir.matmul %t[0:128, 0:4096, 0] = %a, %b latency 64
+      bir.activation relu %y[0:128, 0:4096, 2] = %t[0:128, 0:4096, 0] latency 16
+    }
+    bir.loop %j = 0 to 3 {
+      bir.loop %k = 0 to 2 {
+        bir.matmul %t[0:128, 0:2048, %j + 1] += %a, %b latency 64
+        bir.matmul %t[0:128, 2048:4096, %j + 1] += %a, %b latency 64
+      }
+      bir.tensor_copy %y[0:128, 0:4096, 3] = %t[0:128, 0:4096, %j] latency 16
+    }
+  }
+}
+
+// -----
+
 // Partition halves of a rotating tile add up, as column halves do: each
 // block is overwritten whole in its iteration, so the blocks share a bank.
 // CHECK-LABEL: bir.func @partition_halves_share_a_bank
