@@ -91,6 +91,24 @@ bool psum::alloc::rangesCover(
 bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
   if (target.empty())
     return true;
+  // Callers ask again after each piece: first the cheap necessary test,
+  // that the pieces' overlaps with the target add up to its size (each at
+  // most that size, so the sum stays below twice it).
+  int64_t need;
+  if (!__builtin_mul_overflow(target.partHi - target.partLo,
+                              target.byteHi - target.byteLo, &need)) {
+    int64_t have = 0;
+    for (const Area &a : areas) {
+      int64_t parts = std::min(a.partHi, target.partHi) -
+                      std::max(a.partLo, target.partLo);
+      int64_t bytes = std::min(a.byteHi, target.byteHi) -
+                      std::max(a.byteLo, target.byteLo);
+      if (parts > 0 && bytes > 0 && (have += parts * bytes) >= need)
+        break;
+    }
+    if (have < need)
+      return false;
+  }
   SmallVector<int64_t, 8> edges{target.partLo};
   for (const Area &a : areas)
     for (int64_t edge : {a.partLo, a.partHi})
