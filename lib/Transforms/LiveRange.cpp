@@ -478,9 +478,8 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
       failure.note = "no two of its " + std::to_string(node.blocks) +
                      " blocks share a bank: this read may see what its block "
                      "held before the pass through the blocks (the writes "
-                     "before it in the pass do not cover all it reads; they "
-                     "add up by bytes, each over every partition the reads "
-                     "read)";
+                     "before it in the pass do not cover all it reads, their "
+                     "partitions and bytes added up)";
     }
     return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));

@@ -95,7 +95,7 @@ bir.func @tiles_read_before_written_whole attributes {arch = #bir.arch<gen1>} {
   bir.matmul %t[0:64, 0:2048, 0] = %w, %x latency 64
   bir.loop %j = 0 to 5 {
     bir.matmul %t[0:64, 0:1024, %j + 1] = %w, %x[0:64, 0:1024] latency 64
-    // expected-note @+1 {{no two of its 6 blocks share a bank: this read may see what its block held before the pass through the blocks (the writes before it in the pass do not cover all it reads; they add up by bytes, each over every partition the reads read)}}
+    // expected-note @+1 {{no two of its 6 blocks share a bank: this read may see what its block held before the pass through the blocks (the writes before it in the pass do not cover all it reads, their partitions and bytes added up)}}
     bir.activation identity %y = %t[0:64, 0:2048, %j] latency 32
     bir.matmul %t[0:64, 1024:2048, %j] = %w, %x[0:64, 1024:2048] latency 64
   }
