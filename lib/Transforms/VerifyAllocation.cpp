@@ -67,10 +67,10 @@ startedIn(bir::LoopOp loop, Value loc,
   return started;
 }
 
-/// Partition x byte rectangles of a block written below the current point
-/// of a backward walk and not read in between, kept disjoint: writes add up
-/// in both directions (partition halves, column halves), a read takes back
-/// only what it reads.
+/// Partition x byte rectangles of a block, kept disjoint: what a backward
+/// walk found written below the current point and not read in between
+/// (writes add up in both directions, partition halves and column halves;
+/// a read takes back only what it reads), or what reads still need.
 class Areas {
 public:
   void unite(const Area &area) {
@@ -701,9 +701,9 @@ private:
   void backward(Block &block, llvm::BitVector live) { backwardInto(block, live); }
 
   /// What of each location is overwritten before any read, from the current
-  /// point on: byte ranges (by writes of all its blocks and of every
-  /// partition reads read), and whole blocks (by writes of one block
-  /// covering every partition and byte reads read).
+  /// point on: partitions and bytes (by writes of all its blocks, adding
+  /// up), and whole blocks (by writes of one block covering every partition
+  /// and byte reads read).
   struct Coverage {
     llvm::DenseMap<unsigned, Areas> areas;
     llvm::DenseMap<unsigned, llvm::BitVector> blocks;
