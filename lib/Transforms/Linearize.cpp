@@ -8,6 +8,8 @@
 
 #include "Psum/Transforms/Allocator.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
@@ -96,7 +98,8 @@ bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
   // most that size, so the sum stays below twice it).
   int64_t need;
   if (!__builtin_mul_overflow(target.partHi - target.partLo,
-                              target.byteHi - target.byteLo, &need)) {
+                              target.byteHi - target.byteLo, &need) &&
+      need <= std::numeric_limits<int64_t>::max() / 2) {
     int64_t have = 0;
     for (const Area &a : areas) {
       int64_t parts = std::min(a.partHi, target.partHi) -
