@@ -58,6 +58,15 @@ private:
     return options.partitionSlicesPercent &&
            chance(options.partitionSlicesPercent);
   }
+  /// Emits a matmul writing `slice`, sometimes (nestedPiecesPercent; 0
+  /// draws nothing) in a loop of its own, nested where it stands.
+  void writePiece(const Slice &slice) {
+    if (!options.nestedPiecesPercent || !chance(options.nestedPiecesPercent))
+      return emit("matmul", {slice, Slice{w}, Slice{x}});
+    OpBuilder::InsertionGuard guard(builder);
+    loop(1 + pick(2));
+    emit("matmul", {slice, Slice{w}, Slice{x}});
+  }
   /// The lower or upper half of `tile`: its partitions or its bytes.
   static Slice half(Slice tile, bool upper, bool byRows) {
     auto memloc = bir::getMemLoc(tile.loc);
@@ -303,8 +312,7 @@ void Generator::tileLoop(unsigned depth) {
   if (options.tileSlicesPercent && chance(options.tileSlicesPercent)) {
     bool byRows = slicedByRows();
     for (bool upper : {false, true})
-      emit("matmul",
-           {half(Slice{tiles, iv, 0}, upper, byRows), Slice{w}, Slice{x}});
+      writePiece(half(Slice{tiles, iv, 0}, upper, byRows));
   } else {
     emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}},
          tileAccumulates());
@@ -491,7 +499,7 @@ void Generator::halves() {
   Slice low = half(Slice{t}, false, byRows),
         high = half(Slice{t}, true, byRows);
   bool overlap = chance(30);
-  emit("matmul", {low, Slice{w}, Slice{x}});
+  writePiece(low);
   if (!overlap)
     evacuate(low);
   // Only between pieces that split apart: a tensor beside a whole `h` could

@@ -215,6 +215,12 @@ private:
   /// `offset`'s needs, all that reads read if it is live without an entry.
   Areas &needsOf(Needs &needed, const std::set<int64_t> &live,
                  int64_t offset) const;
+  /// What a loop nested in L does to each offset: what it writes, and what
+  /// its reads may need from before it.
+  struct InnerEffects {
+    std::map<int64_t, Areas> written, exposed;
+  };
+  InnerEffects innerEffects(bir::LoopOp inner) const;
 
   Value loc;
   int64_t maxOffset = 0;
@@ -274,6 +280,29 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   return rotation;
 }
 
+Rotation::InnerEffects Rotation::innerEffects(bir::LoopOp inner) const {
+  InnerEffects effects;
+  // Program order, nested loops' too: a read needs from before the loop
+  // what the writes before it in the iteration did not write.
+  inner.walk([&](bir::InstructionOpInterface inst) {
+    bool fresh = starts->contains(inst) && bir::startsEveryIteration(inst);
+    SmallVector<bir::Access> accesses = inst.getAccesses();
+    for (const bir::Access &access : accesses) {
+      if (access.loc != loc || !bir::isRead(access.kind) || fresh)
+        continue;
+      int64_t offset = access.ap.getBlockOffset();
+      Areas exposed;
+      exposed.unite(Area::of(access.ap));
+      exposed.subtract(effects.written[offset]);
+      effects.exposed[offset].unite(exposed);
+    }
+    for (const bir::Access &access : accesses)
+      if (access.loc == loc && bir::isWrite(access.kind))
+        effects.written[access.ap.getBlockOffset()].unite(Area::of(access.ap));
+  });
+  return effects;
+}
+
 Areas &Rotation::needsOf(Needs &needed, const std::set<int64_t> &live,
                          int64_t offset) const {
   auto [it, inserted] = needed.try_emplace(offset);
@@ -286,11 +315,33 @@ void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
   for (Operation &op : llvm::reverse(block)) {
     if (auto inner = dyn_cast<bir::LoopOp>(op)) {
       // The induction variable of L does not change inside an inner loop.
+      Needs after = std::move(needed);
       needed.clear();
+      std::set<int64_t> liveAfter = live;
       live = aroundLoop(live, [&](std::set<int64_t> &state) {
         Needs innerNeeded;
         backward(inner.getBodyBlock(), state, innerNeeded);
       });
+      // The walk above met the inner loop's writes without what the reads
+      // after it need. The loop runs at least once, its last iteration
+      // after all before it: what an offset needed after it, less what the
+      // loop writes, with what the loop's reads may need from before it,
+      // is what it needs before (a half written in a nested loop).
+      InnerEffects effects = innerEffects(inner);
+      for (int64_t offset : liveAfter) {
+        if (!live.count(offset))
+          continue;
+        Areas &needs = needed[offset];
+        needs = after.count(offset) ? after[offset] : Areas();
+        if (!after.count(offset))
+          needs.unite(reads->area());
+        needs.subtract(effects.written[offset]);
+        needs.unite(effects.exposed[offset]);
+        if (needs.empty()) {
+          live.erase(offset);
+          needed.erase(offset);
+        }
+      }
       // A group started in the inner loop is not live before it.
       for (const bir::Access &access : startedIn(inner, loc, *starts)) {
         live.erase(access.ap.getBlockOffset());

@@ -98,6 +98,12 @@ static cl::opt<unsigned> partitionSlicesOpt(
              "partitions instead of columns (0 keeps the functions of "
              "earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> nestedPiecesOpt(
+    "nested-pieces", cl::init(0),
+    cl::desc("percent of the halves of tile-slices (and of the locations "
+             "used as two halves) written in a loop of their own (0 keeps "
+             "the functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -607,6 +613,7 @@ int main(int argc, char **argv) {
     options.splitLoopsPercent = splitLoopsOpt;
     options.tileSlicesPercent = tileSlicesOpt;
     options.partitionSlicesPercent = partitionSlicesOpt;
+    options.nestedPiecesPercent = nestedPiecesOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

@@ -64,6 +64,11 @@ struct RandomKernelOptions {
   /// columns: two heads stacked on the partitions of one tile. 0 keeps the
   /// functions of earlier versions.
   unsigned partitionSlicesPercent = 0;
+  /// Percent of those halves (and of the lower halves of the locations
+  /// used as two halves) written in a loop of their own nested where they
+  /// stand, which ends before the other half is written. 0 keeps the
+  /// functions of earlier versions.
+  unsigned nestedPiecesPercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.

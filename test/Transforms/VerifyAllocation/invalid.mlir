@@ -573,3 +573,25 @@ bir.func @group_continued_around_the_loop attributes {arch = #bir.arch<gen2, ban
     bir.activation relu %z = %acc latency 32
   }
 }
+
+// -----
+
+// The loop nested in the rotating one reads its half before writing it:
+// that half comes from the write before %j for every block, so the blocks
+// hold values at once.
+bir.func @nested_loop_reads_its_half_first attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+  // expected-error @+1 {{blocks 0 and 1 of 't' both hold values here but share bank 0}}
+  bir.matmul %t[0:128, 0:2048] = %a, %b latency 16
+  bir.loop %j = 0 to 2 {
+    bir.loop %k = 0 to 2 {
+      bir.activation exp %z = %t[0:64, 0:2048, %j] latency 16
+      bir.matmul %t[0:64, 0:2048, %j] = %a, %b latency 16
+    }
+    bir.matmul %t[64:128, 0:2048, %j] = %a, %b latency 16
+    bir.activation exp %z = %t[0:128, 0:2048, %j] latency 16
+  }
+}
