@@ -375,11 +375,11 @@ void Generator::pipelinedTiles(unsigned depth) {
       evacuate(Slice{tiles, iv, u});
     return;
   }
-  // Tiles written as two column halves (decided first so that
-  // tileSlicesPercent = 0 draws nothing): the prologue's, the lower one
-  // sometimes drained before the upper one is written; the loop's around
-  // the reads of earlier tiles, where no tile written is read in the same
-  // iteration (a prefetch).
+  // Tiles written as two halves, of columns or of partitions (decided
+  // first so that tileSlicesPercent = 0 draws nothing): the prologue's, the
+  // lower one sometimes drained before the upper one is written; the loop's
+  // around the reads of earlier tiles, where no tile written is read in the
+  // same iteration (a prefetch).
   bool sliced = options.tileSlicesPercent && chance(options.tileSlicesPercent);
   bool byRows = sliced && slicedByRows();
   for (int64_t block = 0; block < ahead; ++block) {

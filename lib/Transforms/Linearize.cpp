@@ -106,7 +106,10 @@ bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
                       std::max(a.partLo, target.partLo);
       int64_t bytes = std::min(a.byteHi, target.byteHi) -
                       std::max(a.byteLo, target.byteLo);
-      if (parts > 0 && bytes > 0 && (have += parts * bytes) >= need)
+      if (parts <= 0 || bytes <= 0)
+        continue;
+      have += parts * bytes;
+      if (have >= need)
         break;
     }
     if (have < need)
