@@ -436,6 +436,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   // slices of r's own block by the iv every access uses (column or
   // partition slices of a tile), over every partition and byte reads read.
   SmallVector<Area, 4> pieces, slices;
+  llvm::SmallDenseMap<int64_t, SmallVector<Area, 2>> blockPieces;
   Area target = overwrites.readArea();
   target.byteLo = r.access.ap.getByteOffset();
   target.byteHi = target.byteLo + r.access.ap.getByteSize();
@@ -462,6 +463,17 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       slices.push_back(Area::of(w.access.ap));
       if (overwrites.coveredBy(slices)) {
         needed.reset();
+        continue;
+      }
+    } else if (prefix && !w.access.iv && !w.access.ap.allBlocks()) {
+      // Pieces of one constant block, run whenever r is (a pipeline's
+      // first tile written in halves), over every partition and byte reads
+      // read, as the checker adds them up along one walk.
+      int64_t block = w.access.ap.getBlockOffset();
+      SmallVector<Area, 2> &written = blockPieces[block];
+      written.push_back(Area::of(w.access.ap));
+      if (overwrites.coveredBy(written)) {
+        needed.reset(block);
         continue;
       }
     }

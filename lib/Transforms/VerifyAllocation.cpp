@@ -758,6 +758,9 @@ private:
   struct Coverage {
     llvm::DenseMap<unsigned, Areas> areas;
     llvm::DenseMap<unsigned, llvm::BitVector> blocks;
+    /// What writes of one constant block wrote: pieces of a block add up
+    /// to it (a pipeline's first tile written in halves).
+    llvm::DenseMap<unsigned, llvm::SmallDenseMap<int64_t, Areas>> blockAreas;
   };
 
   /// What a loop does to the blocks of a location that it indexes only as
@@ -783,15 +786,9 @@ private:
           (access.kind != bir::AccessKind::Write && !isFreshStart(op, access)))
         continue;
       // Only the partitions and bytes some read reads need covering.
-      const LocationReads &reads = locs.reads[it->second];
-      if (coverAreas(it->second, access, coverage))
+      if (coverAreas(it->second, access, coverage) ||
+          coverBlock(it->second, access, coverage))
         kills.push_back(it->second);
-      if (!access.iv && !access.ap.allBlocks() && reads.covers(access.ap)) {
-        llvm::BitVector &blocks = blocksOf(coverage, it->second);
-        blocks.set(access.ap.getBlockOffset());
-        if (reads.coversBlocks(blocks))
-          kills.push_back(it->second);
-      }
     }
     // Reads happen before the writes of the same instruction. A read needs
     // only its own partitions and bytes: the rest stays covered (a save of
@@ -802,11 +799,20 @@ private:
           isFreshStart(op, access))
         continue;
       coverage.areas[it->second].subtract(Area::of(access.ap));
-      if (access.iv || access.ap.allBlocks())
+      if (access.iv || access.ap.allBlocks()) {
         coverage.blocks.erase(it->second);
-      else if (auto blocks = coverage.blocks.find(it->second);
-               blocks != coverage.blocks.end())
-        blocks->second.reset(access.ap.getBlockOffset());
+        coverage.blockAreas.erase(it->second);
+        continue;
+      }
+      int64_t block = access.ap.getBlockOffset();
+      if (auto blocks = coverage.blocks.find(it->second);
+          blocks != coverage.blocks.end())
+        blocks->second.reset(block);
+      if (auto written = coverage.blockAreas.find(it->second);
+          written != coverage.blockAreas.end())
+        if (auto pieces = written->second.find(block);
+            pieces != written->second.end())
+          pieces->second.subtract(Area::of(access.ap));
     }
     return kills;
   }
@@ -820,6 +826,23 @@ private:
     Areas &written = coverage.areas[loc];
     written.unite(Area::of(access.ap));
     return written.covers(locs.reads[loc].area());
+  }
+
+  /// Adds what `access` writes of one constant block to `coverage`: the
+  /// block is covered once its pieces hold all that reads read; whether all
+  /// blocks some read may read are covered.
+  bool coverBlock(unsigned loc, const bir::Access &access, Coverage &coverage) {
+    if (access.iv || access.ap.allBlocks())
+      return false;
+    const LocationReads &reads = locs.reads[loc];
+    int64_t block = access.ap.getBlockOffset();
+    Areas &written = coverage.blockAreas[loc][block];
+    written.unite(Area::of(access.ap));
+    if (!written.covers(reads.area()))
+      return false;
+    llvm::BitVector &blocks = blocksOf(coverage, loc);
+    blocks.set(block);
+    return reads.coversBlocks(blocks);
   }
 
   /// Whether `access` writes all blocks of `loc` (or the one all reads
@@ -1005,6 +1028,9 @@ private:
             if (covered.covers(locs.reads[loc].area()))
               swept.push_back(loc);
           }
+          // Pieces of blocks it may read start again.
+          if (!touch.readBlocks.empty())
+            coverage.blockAreas.erase(loc);
           if (!touch.sweep) {
             if (auto covered = coverage.blocks.find(loc);
                 covered != coverage.blocks.end() && !touch.readBlocks.empty())
@@ -1083,18 +1109,8 @@ private:
         if (it == locs.index.end() || !isStartRead(inst, access))
           continue;
         unsigned loc = it->second;
-        if (!locs.reads[loc].covers(access.ap)) {
-          if (coverAreas(loc, access, coverage))
-            kills.push_back(loc);
-          continue;
-        }
-        if (startEndsValue(loc, access)) {
-          kills.push_back(loc);
-          continue;
-        }
-        llvm::BitVector &blocks = blocksOf(coverage, loc);
-        blocks.set(access.ap.getBlockOffset());
-        if (locs.reads[loc].coversBlocks(blocks))
+        if (startEndsValue(loc, access) || coverAreas(loc, access, coverage) ||
+            coverBlock(loc, access, coverage))
           kills.push_back(loc);
       }
     }

@@ -10,7 +10,7 @@
 // banks was refused ("too big for PSUM"). verify=true rechecks each
 // allocation with psum-verify-allocation, and psum-check simulates it.
 
-// SIM: checked 13 functions: 13 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 15 functions: 15 allocated, 0 rejected inputs, 0 violations
 
 // Two partition halves written, then the whole tile read, per iteration:
 // each block is dead at the end of its iteration, so t rotates on one bank.
@@ -318,5 +318,63 @@ bir.func @nested_loop_reads_its_half_first attributes {arch = #bir.arch<gen2>} {
     }
     bir.matmul %t[64:128, 0:2048, %j] = %a, %b latency 16
     bir.activation exp %z = %t[0:128, 0:2048, %j] latency 16
+  }
+}
+
+// -----
+
+// A software pipeline in a row loop whose first tile t[0] is written as
+// two partition halves before the pipeline's loop: the halves, run
+// whenever the reads are, overwrite block 0, so t is not carried around %r
+// and u shares a bank with it on two banks (found by the session-15
+// kernel audit: t was carried, and spilled on two banks).
+// CHECK-LABEL: bir.func @pipeline_first_tile_in_halves
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @pipeline_first_tile_in_halves attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %u = bir.memloc "u" psum [128, 2048]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 0] = %a, %b latency 32
+    bir.matmul %t[64:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %z = %u latency 40
+  }
+}
+
+// -----
+
+// Only the lower half of t[0] is written in the row loop (the upper half
+// once, before it): the upper half the pipeline's first read reads comes
+// from before %r, so block 0 holds a value across %r, t keeps a bank per
+// block and u takes another.
+// CHECK-LABEL: bir.func @pipeline_first_tile_half_before_the_loop
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 1, 2, 3, 4>, base_bank = 1 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @pipeline_first_tile_half_before_the_loop attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %u = bir.memloc "u" psum [128, 2048]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.matmul %t[64:128, 0:2048, 0] = %a, %b latency 32
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %z = %u latency 40
   }
 }

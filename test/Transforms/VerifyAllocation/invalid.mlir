@@ -595,3 +595,30 @@ bir.func @nested_loop_reads_its_half_first attributes {arch = #bir.arch<gen2>} {
     bir.activation exp %z = %t[0:128, 0:2048, %j] latency 16
   }
 }
+
+// -----
+
+// Only the lower half of the pipeline's first tile is written in the row
+// loop: block 0 holds its upper half across %r, so it may not share a
+// bank with block 2, nor u with t.
+bir.func @first_tile_half_carried attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.matmul %t[64:128, 0:2048, 0] = %a, %b latency 32
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j = 0 to 3 {
+      // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %z = %u latency 40
+  }
+}

@@ -444,3 +444,28 @@ bir.func @partition_halves_not_carried attributes {arch = #bir.arch<gen2, banks 
     bir.activation exp %y = %t latency 40
   }
 }
+
+// -----
+
+// A pipeline's first tile written as two partition halves in the row loop:
+// the pieces of block 0 add up, so t carries nothing around %r and u may
+// take bank 0 after the pipeline.
+// CHECK-LABEL: bir.func @first_tile_in_halves
+bir.func @first_tile_in_halves attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 0] = %a, %b latency 32
+    bir.matmul %t[64:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %z = %u latency 40
+  }
+}
