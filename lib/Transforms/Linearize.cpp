@@ -436,7 +436,8 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   // slices of r's own block by the iv every access uses (column or
   // partition slices of a tile), over every partition and byte reads read.
   SmallVector<Area, 4> pieces, slices;
-  llvm::SmallDenseMap<int64_t, SmallVector<Area, 2>> blockPieces;
+  llvm::SmallDenseMap<std::pair<int64_t, unsigned>, SmallVector<Area, 2>>
+      blockPieces;
   Area target = overwrites.readArea();
   target.byteLo = r.access.ap.getByteOffset();
   target.byteHi = target.byteLo + r.access.ap.getByteSize();
@@ -466,11 +467,13 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
         continue;
       }
     } else if (prefix && !w.access.iv && !w.access.ap.allBlocks()) {
-      // Pieces of one constant block, run whenever r is (a pipeline's
-      // first tile written in halves), over every partition and byte reads
-      // read, as the checker adds them up along one walk.
+      // Pieces of one constant block in one loop body that runs whenever r
+      // does (a pipeline's first tile written in halves), over every
+      // partition and byte reads read, as the checker adds them up along
+      // its walk of that body.
       int64_t block = w.access.ap.getBlockOffset();
-      SmallVector<Area, 2> &written = blockPieces[block];
+      SmallVector<Area, 2> &written =
+          blockPieces[{block, lf.points[w.point].nest}];
       written.push_back(Area::of(w.access.ap));
       if (overwrites.coveredBy(written)) {
         needed.reset(block);

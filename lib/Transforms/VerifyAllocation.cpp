@@ -1028,9 +1028,12 @@ private:
             if (covered.covers(locs.reads[loc].area()))
               swept.push_back(loc);
           }
-          // Pieces of blocks it may read start again.
-          if (!touch.readBlocks.empty())
-            coverage.blockAreas.erase(loc);
+          // What it may read of blocks written in pieces is needed again.
+          if (auto pieces = coverage.blockAreas.find(loc);
+              pieces != coverage.blockAreas.end() && !touch.readBlocks.empty())
+            for (auto &[block, written] : pieces->second)
+              if (touch.readBlocks.test(block))
+                written.subtract(touch.readAreas);
           if (!touch.sweep) {
             if (auto covered = coverage.blocks.find(loc);
                 covered != coverage.blocks.end() && !touch.readBlocks.empty())

@@ -10,7 +10,7 @@
 // banks was refused ("too big for PSUM"). verify=true rechecks each
 // allocation with psum-verify-allocation, and psum-check simulates it.
 
-// SIM: checked 15 functions: 15 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 16 functions: 16 allocated, 0 rejected inputs, 0 violations
 
 // Two partition halves written, then the whole tile read, per iteration:
 // each block is dead at the end of its iteration, so t rotates on one bank.
@@ -374,6 +374,35 @@ bir.func @pipeline_first_tile_half_before_the_loop attributes {arch = #bir.arch<
       bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
     }
     bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %z = %u latency 40
+  }
+}
+
+// -----
+
+// The halves of t[0] in two loop bodies (one in %m, around the pipeline):
+// the checker adds up pieces of a constant block along the walk of one
+// body, so the allocator does too, and keeps t carried around %r here
+// rather than make an allocation its checker refuses (verify=true).
+// CHECK-LABEL: bir.func @first_tile_halves_in_two_bodies
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 1, 2, 3, 4>, base_bank = 1 : i64}
+bir.func @first_tile_halves_in_two_bodies attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %u = bir.memloc "u" psum [128, 2048]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 0] = %a, %b latency 32
+    bir.loop %m = 0 to 1 {
+      bir.matmul %t[64:128, 0:2048, 0] = %a, %b latency 32
+      bir.loop %j = 0 to 3 {
+        bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+        bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+      }
+      bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+    }
     bir.matmul %u = %a, %b latency 32
     bir.activation exp %z = %u latency 40
   }
