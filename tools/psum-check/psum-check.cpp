@@ -88,15 +88,15 @@ static cl::opt<unsigned> splitLoopsOpt(
     cl::cat(checkCategory));
 static cl::opt<unsigned> tileSlicesOpt(
     "tile-slices", cl::init(0),
-    cl::desc("percent of the tile writes in a loop made two column halves "
-             "(0 keeps the functions of earlier versions)"),
+    cl::desc("percent of the tile writes in a loop made two halves, of "
+             "columns or (partition-slices) of partitions (0 keeps the "
+             "functions of earlier versions)"),
     cl::cat(checkCategory));
 static cl::opt<unsigned> partitionSlicesOpt(
     "partition-slices", cl::init(0),
-    cl::desc("percent of the tiles written in halves (tile-slices), and of the "
-             "locations used as two halves, sliced by "
-             "partitions instead of columns (0 keeps the functions of "
-             "earlier versions)"),
+    cl::desc("percent of the tiles written in halves (tile-slices), and of "
+             "the locations used as two halves, sliced by partitions instead "
+             "of columns (0 keeps the functions of earlier versions)"),
     cl::cat(checkCategory));
 static cl::opt<unsigned> nestedPiecesOpt(
     "nested-pieces", cl::init(0),
