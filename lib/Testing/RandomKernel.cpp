@@ -388,6 +388,11 @@ void Generator::pipelinedTiles(unsigned depth) {
       emit("matmul", {tile, Slice{w}, Slice{x}});
       continue;
     }
+    // Both halves sometimes (nestedPiecesPercent) in one loop of their own,
+    // a K loop ending before the pipeline reads the tile.
+    OpBuilder::InsertionGuard guard(builder);
+    if (options.nestedPiecesPercent && chance(options.nestedPiecesPercent))
+      loop(1 + pick(2));
     emit("matmul", {half(tile, false, byRows), Slice{w}, Slice{x}});
     if (chance(50))
       evacuate(half(tile, false, byRows));

@@ -466,11 +466,12 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
         needed.reset();
         continue;
       }
-    } else if (prefix && !w.access.iv && !w.access.ap.allBlocks()) {
+    } else if (!w.access.iv && !w.access.ap.allBlocks()) {
       // Pieces of one constant block in one loop body that runs whenever r
-      // does (a pipeline's first tile written in halves), over every
-      // partition and byte reads read, as the checker adds them up along
-      // its walk of that body.
+      // does, or in a loop that ended before r (a pipeline's first tile
+      // written in halves, directly or summed by a K loop of its own), over
+      // every partition and byte reads read, as the checker adds them up
+      // along its walk of that body.
       int64_t block = w.access.ap.getBlockOffset();
       SmallVector<Area, 2> &written =
           blockPieces[{block, lf.points[w.point].nest}];

@@ -883,12 +883,15 @@ private:
       /// its own induction variable (step 1) and reads no block from
       /// before the loop that the analysis cannot name.
       std::optional<Sweep> sweep;
-      /// Constant blocks it overwrites (a write, or a group start, covering
-      /// what reads read) before any read of them in an iteration: the loop
-      /// runs at least once, so nothing older of them is left after it,
-      /// nor seen in it (a pipeline's first tile written in a loop of its
-      /// own, and maybe drained there too).
+      /// Constant blocks it overwrites (writes, or group starts, whose
+      /// pieces add up to what reads read) before any read of them in an
+      /// iteration: the loop runs at least once, so nothing older of them
+      /// is left after it, nor seen in it (a pipeline's first tile written
+      /// in a loop of its own, maybe in halves, and maybe drained there
+      /// too).
       llvm::BitVector written;
+      /// What those writes wrote of each constant block, until it is read.
+      llvm::SmallDenseMap<int64_t, Areas> blockPieces;
     };
     SmallVector<Touch, 2> touched;
   };
@@ -911,10 +914,9 @@ private:
     // Instructions come in program order, nested loops' too (each runs at
     // least once per iteration).
     loop.walk([&](bir::InstructionOpInterface inst) {
-      // Covering writes of one constant block, and what writes of all
-      // blocks write, by touch: they count once the instruction's reads
-      // (which come first) are known.
-      SmallVector<std::pair<unsigned, int64_t>, 2> covering;
+      // Writes of one constant block, and of all blocks, by touch: they
+      // count once the instruction's reads (which come first) are known.
+      SmallVector<std::tuple<unsigned, int64_t, Area>, 2> pieces;
       SmallVector<std::pair<unsigned, Area>, 2> writing;
       for (const bir::Access &access : inst.getAccesses()) {
         auto found = locs.index.find(access.loc);
@@ -923,7 +925,7 @@ private:
         unsigned loc = found->second;
         auto [at, first] = position.try_emplace(loc, summary.touched.size());
         if (first) {
-          summary.touched.push_back({loc, {}, {}, {}, std::nullopt, {}});
+          summary.touched.emplace_back().loc = loc;
           indexing.emplace_back();
         }
         LoopSummary::Touch &touch = summary.touched[at->second];
@@ -945,9 +947,8 @@ private:
         }
         if (!access.iv && !access.ap.allBlocks() &&
             (access.kind == bir::AccessKind::Write ||
-             isStartRead(inst, access)) &&
-            locs.reads[loc].covers(access.ap))
-          covering.push_back({at->second, offset});
+             isStartRead(inst, access)))
+          pieces.push_back({at->second, offset, Area::of(access.ap)});
         if (access.kind == bir::AccessKind::Write && addsUp(loc, access))
           writing.push_back({at->second, Area::of(access.ap)});
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
@@ -968,9 +969,13 @@ private:
         first.subtract(touch.readAreas);
         touch.writtenAreas.unite(first);
       }
-      for (auto [at, block] : covering) {
+      for (auto [at, block, area] : pieces) {
         LoopSummary::Touch &touch = summary.touched[at];
         if (!touch.readBlocks.empty() && touch.readBlocks.test(block))
+          continue;
+        Areas &written = touch.blockPieces[block];
+        written.unite(area);
+        if (!written.covers(locs.reads[touch.loc].area()))
           continue;
         if (touch.written.empty())
           touch.written.resize(

@@ -117,6 +117,12 @@ static cl::opt<bool> corruptOpt(
     cl::desc("after allocating, move every PSUM location to bank 0 (shows "
              "that the simulator catches a wrong allocation)"),
     cl::cat(checkCategory));
+static cl::opt<bool> reduceOpt(
+    "reduce", cl::init(true),
+    cl::desc("print a reduced function with each violation (=false: the "
+             "message only, for sweeps where many functions violate, such "
+             "as loop-aware=false)"),
+    cl::cat(checkCategory));
 static cl::opt<std::string>
     allocateOptions("allocate-options", cl::init(""),
                     cl::desc("extra psum-allocate options, e.g. \"best-of=1\""),
@@ -572,8 +578,13 @@ int main(int argc, char **argv) {
     }
     case Outcome::Violation:
       ++violations;
-      llvm::errs() << "VIOLATION in " << origin << ": " << outcome.message
-                   << "\nreduced function:\n";
+      llvm::errs() << "VIOLATION in " << origin << ": " << outcome.message;
+      if (!reduceOpt) {
+        if (!StringRef(outcome.message).ends_with("\n"))
+          llvm::errs() << "\n";
+        return;
+      }
+      llvm::errs() << "\nreduced function:\n";
       reduce(func, outcome.message);
       func->print(llvm::errs());
       llvm::errs() << "\n";

@@ -10,7 +10,7 @@
 // banks was refused ("too big for PSUM"). verify=true rechecks each
 // allocation with psum-verify-allocation, and psum-check simulates it.
 
-// SIM: checked 16 functions: 16 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 19 functions: 19 allocated, 0 rejected inputs, 0 violations
 
 // Two partition halves written, then the whole tile read, per iteration:
 // each block is dead at the end of its iteration, so t rotates on one bank.
@@ -405,5 +405,103 @@ bir.func @first_tile_halves_in_two_bodies attributes {arch = #bir.arch<gen2>} {
     }
     bir.matmul %u = %a, %b latency 32
     bir.activation exp %z = %u latency 40
+  }
+}
+
+// -----
+
+// The halves of t[0] summed by a K loop of their own, which ends before
+// the pipeline reads the tile: the loop runs at least once, so its pieces
+// add up to overwrite block 0, and t is not carried around %r; bb shares a
+// bank with it on two banks (the session-15 kernel audit's finding B: t was
+// carried, and the function refused with a false "no allocation exists").
+// CHECK-LABEL: bir.func @first_tile_halves_summed_in_a_k_loop
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+// CHECK: %bb = bir.memloc "bb" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @first_tile_halves_summed_in_a_k_loop attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %bb = bir.memloc "bb" psum [128, 2048]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %bb = %a, %b latency 32
+    bir.activation identity %z = %bb latency 16
+    bir.loop %k0 = 0 to 2 {
+      bir.matmul %t[0:64, 0:2048, 0] += %a, %b latency 32
+      bir.matmul %t[64:128, 0:2048, 0] += %a, %b latency 32
+    }
+    bir.loop %j = 0 to 3 {
+      bir.loop %k = 0 to 2 {
+        bir.matmul %t[0:128, 0:2048, %j + 1] += %a, %b latency 32
+      }
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+  }
+}
+
+// -----
+
+// The same with column halves written by plain matmuls in a loop of one
+// iteration, and a pipeline that writes its next tile around the read
+// (psum-check's generator draws this shape; the checker's loop summary
+// adds up the pieces too, or verify=true refused the allocation).
+// CHECK-LABEL: bir.func @first_tile_column_halves_in_a_loop
+// CHECK-NOT: bir.tensor_copy
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+// CHECK: %bb = bir.memloc "bb" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @first_tile_column_halves_in_a_loop attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %bb = bir.memloc "bb" psum [128, 2048]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %bb = %a, %b latency 32
+    bir.activation identity %z = %bb latency 16
+    bir.loop %k0 = 0 to 1 {
+      bir.matmul %t[0:128, 0:1024, 0] = %a, %b latency 32
+      bir.matmul %t[0:128, 1024:2048, 0] = %a, %b latency 32
+    }
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:1024, %j + 1] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+      bir.matmul %t[0:128, 1024:2048, %j + 1] = %a, %b latency 32
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+  }
+}
+
+// -----
+
+// The halves of t[0] summed by two K loops, one each: pieces add up only
+// within one loop body, here and in the checker, so block 0 is still
+// carried around %r and t keeps a bank per block.
+// CHECK-LABEL: bir.func @first_tile_halves_in_two_k_loops
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 1, 2, 3, 4>, base_bank = 1 : i64}
+bir.func @first_tile_halves_in_two_k_loops attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %bb = bir.memloc "bb" psum [128, 2048]
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %bb = %a, %b latency 32
+    bir.activation identity %z = %bb latency 16
+    bir.loop %k0 = 0 to 2 {
+      bir.matmul %t[0:64, 0:2048, 0] += %a, %b latency 32
+    }
+    bir.loop %k1 = 0 to 2 {
+      bir.matmul %t[64:128, 0:2048, 0] += %a, %b latency 32
+    }
+    bir.loop %j = 0 to 3 {
+      bir.loop %k = 0 to 2 {
+        bir.matmul %t[0:128, 0:2048, %j + 1] += %a, %b latency 32
+      }
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
   }
 }

@@ -622,3 +622,36 @@ bir.func @first_tile_half_carried attributes {arch = #bir.arch<gen2, banks = 2>}
     bir.activation exp %z = %u latency 40
   }
 }
+
+// -----
+
+// The first tile's halves written in a loop of their own, but the loop
+// reads the whole block between them: the lower half it reads comes from
+// the previous row (or from before %r), so block 0 holds a value across
+// %r and may share a bank neither with bb nor with block 2.
+bir.func @first_tile_read_between_its_halves attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  // expected-note @+1 {{'bb' is defined here}}
+  %bb = bir.memloc "bb" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+  bir.loop %r = 0 to 2 {
+    // expected-error @+1 {{PSUM locations 't' and 'bb' both hold values here but share bank 0}}
+    bir.matmul %bb = %a, %b latency 32
+    bir.activation identity %z = %bb latency 16
+    bir.loop %k0 = 0 to 1 {
+      bir.matmul %t[0:128, 1024:2048, 0] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, 0] latency 40
+      bir.matmul %t[0:128, 0:1024, 0] = %a, %b latency 32
+    }
+    bir.loop %j = 0 to 3 {
+      // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
+      bir.matmul %t[0:128, 0:1024, %j + 1] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+      bir.matmul %t[0:128, 1024:2048, %j + 1] = %a, %b latency 32
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+  }
+}

@@ -469,3 +469,32 @@ bir.func @first_tile_in_halves attributes {arch = #bir.arch<gen2, banks = 2>} {
     bir.activation exp %z = %u latency 40
   }
 }
+
+// -----
+
+// The first tile's column halves written in a loop of their own, which
+// ends before the pipeline reads the tile: the loop summary adds up the
+// pieces of block 0 (the loop runs at least once), so t carries nothing
+// around %r and bb may take bank 0 before the halves.
+// CHECK-LABEL: bir.func @first_tile_halves_in_a_loop_of_their_own
+bir.func @first_tile_halves_in_a_loop_of_their_own attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+  %bb = bir.memloc "bb" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %z = bir.memloc "z" sbuf [128, 1024]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %bb = %a, %b latency 32
+    bir.activation identity %z = %bb latency 16
+    bir.loop %k0 = 0 to 1 {
+      bir.matmul %t[0:128, 0:1024, 0] = %a, %b latency 32
+      bir.matmul %t[0:128, 1024:2048, 0] = %a, %b latency 32
+    }
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:1024, %j + 1] = %a, %b latency 32
+      bir.activation exp %z = %t[0:128, 0:2048, %j] latency 40
+      bir.matmul %t[0:128, 1024:2048, %j + 1] = %a, %b latency 32
+    }
+    bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
+  }
+}
