@@ -79,15 +79,21 @@ RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
   return range;
 }
 
-bool psum::alloc::rangesCover(
-    MutableArrayRef<std::pair<int64_t, int64_t>> ranges, int64_t lo,
-    int64_t hi) {
+/// The first part of [lo, hi) that no byte range [from, to) covers, if
+/// any. Sorts the ranges.
+static std::optional<std::pair<int64_t, int64_t>>
+firstGap(MutableArrayRef<std::pair<int64_t, int64_t>> ranges, int64_t lo,
+         int64_t hi) {
   llvm::sort(ranges);
   int64_t reach = lo;
-  for (auto [from, to] : ranges)
-    if (from <= reach)
-      reach = std::max(reach, to);
-  return reach >= hi;
+  for (auto [from, to] : ranges) {
+    if (from > reach)
+      return std::make_pair(reach, std::min(from, hi));
+    reach = std::max(reach, to);
+    if (reach >= hi)
+      return std::nullopt;
+  }
+  return std::make_pair(reach, hi);
 }
 
 bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
@@ -115,6 +121,13 @@ bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
     if (have < need)
       return false;
   }
+  return !uncoveredPart(areas, target);
+}
+
+std::optional<Area> psum::alloc::uncoveredPart(ArrayRef<Area> areas,
+                                               const Area &target) {
+  if (target.empty())
+    return std::nullopt;
   SmallVector<int64_t, 8> edges{target.partLo};
   for (const Area &a : areas)
     for (int64_t edge : {a.partLo, a.partHi})
@@ -123,16 +136,25 @@ bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
   llvm::sort(edges);
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   SmallVector<std::pair<int64_t, int64_t>, 8> bytes;
+  std::optional<Area> part;
   for (auto [i, lo] : llvm::enumerate(edges)) {
     int64_t hi = i + 1 < edges.size() ? edges[i + 1] : target.partHi;
     bytes.clear();
     for (const Area &a : areas)
       if (a.partLo <= lo && a.partHi >= hi)
         bytes.push_back({a.byteLo, a.byteHi});
-    if (!rangesCover(bytes, target.byteLo, target.byteHi))
-      return false;
+    std::optional<std::pair<int64_t, int64_t>> gap =
+        firstGap(bytes, target.byteLo, target.byteHi);
+    if (part) {
+      // Widened over the next band missing the same bytes.
+      if (!gap || gap->first != part->byteLo || gap->second != part->byteHi)
+        break;
+      part->partHi = hi;
+    } else if (gap) {
+      part = Area{lo, hi, gap->first, gap->second};
+    }
   }
-  return true;
+  return part;
 }
 
 size_t psum::alloc::sharedLoops(ArrayRef<unsigned> a, ArrayRef<unsigned> b) {

@@ -95,9 +95,15 @@ struct LiveBlocks {
   /// point of a read that may see a value from before the pass through
   /// the blocks.
   std::optional<unsigned> readFromBefore;
+  /// What of its block that read reads no write before it covers, when
+  /// that is the reason.
+  std::optional<Area> unwritten;
+  /// Or the linear point of an access of every block at once.
+  std::optional<unsigned> allBlocksAt;
   static LiveBlocks all(int64_t blocks,
-                        std::optional<unsigned> readFromBefore = {}) {
-    return {blocks, blocks, readFromBefore};
+                        std::optional<unsigned> readFromBefore = {},
+                        std::optional<Area> unwritten = {}) {
+    return {blocks, blocks, readFromBefore, unwritten, {}};
   }
   int64_t get(const Geometry &geometry) const {
     return geometry.unevenRotation ? any : divisor;
@@ -155,8 +161,13 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     ArrayRef<unsigned> nest = lf.loopNest(a.point);
     bool inRotating = nest.size() > depth && rotating.contains(nest[depth]);
     if ((a.access.iv && (!inRotating || nest[depth] != ivLoopOf(a))) ||
-        (!a.access.iv && inRotating) || a.access.ap.allBlocks())
+        (!a.access.iv && inRotating))
       return LiveBlocks::all(blocks);
+    if (a.access.ap.allBlocks()) {
+      LiveBlocks live = LiveBlocks::all(blocks);
+      live.allBlocksAt = a.point;
+      return live;
+    }
   }
   BlockReadHulls reads;
   for (const LocAccess &a : accesses)
@@ -188,6 +199,8 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     std::optional<bool> overwritten;
     /// The first read, if it was served by the writes so far.
     std::optional<unsigned> read;
+    /// The first read the writes so far did not serve, and what of it.
+    std::optional<std::pair<unsigned, Area>> unserved;
     /// Partitions and bytes written since writes last started adding up
     /// afresh (`epoch`).
     SmallVector<Area, 2> written;
@@ -262,8 +275,11 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       // or partition slice, drained before the second is written) sees
       // nothing older.
       life.read = life.read.value_or(a.point);
-      if (!areasCover(life.written, Area::of(a.access.ap)))
+      if (std::optional<Area> part =
+              uncoveredPart(life.written, Area::of(a.access.ap))) {
         life.overwritten = false;
+        life.unserved = {a.point, *part};
+      }
     }
   };
   for (size_t k = 0; k < ordered.size();) {
@@ -293,7 +309,9 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   SmallVector<Value> values;
   for (auto &[block, life] : lives) {
     if (!life.overwritten.value_or(!life.read))
-      return LiveBlocks::all(blocks, life.read);
+      return life.unserved ? LiveBlocks::all(blocks, life.unserved->first,
+                                             life.unserved->second)
+                           : LiveBlocks::all(blocks, life.read);
     for (auto [first, last] : life.values)
       values.push_back({first, last, block});
   }
@@ -399,8 +417,8 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
       if (bir::isWrite(w.access.kind) && before)
         written.push_back(Area::of(wp));
     }
-    if (!areasCover(written, Area::of(rp)))
-      return LiveBlocks::all(blocks, r.point);
+    if (std::optional<Area> part = uncoveredPart(written, Area::of(rp)))
+      return LiveBlocks::all(blocks, r.point, part);
   }
   int64_t window = std::min(maxOffset - minOffset + 1, blocks);
   int64_t divisor = window;
@@ -479,7 +497,19 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
                      " blocks share a bank: this read may see what its block "
                      "held before the pass through the blocks (the writes "
                      "before it in the pass do not cover all it reads, their "
-                     "partitions and bytes added up)";
+                     "partitions and bytes added up";
+      if (const std::optional<Area> &part = live.unwritten)
+        failure.note += ": none writes partitions " +
+                        std::to_string(part->partLo) + ":" +
+                        std::to_string(part->partHi) + ", bytes " +
+                        std::to_string(part->byteLo) + ":" +
+                        std::to_string(part->byteHi) + " of its block";
+      failure.note += ")";
+    } else if (live.allBlocksAt && node.blocks > 1) {
+      failure.noteOp = lf.points[*live.allBlocksAt].op;
+      failure.note = "no two of its " + std::to_string(node.blocks) +
+                     " blocks share a bank: this instruction accesses all of "
+                     "them at once";
     }
     return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));

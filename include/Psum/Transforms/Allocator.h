@@ -69,10 +69,6 @@ struct LinearFunction {
 
 LinearFunction linearize(bir::FuncOp func);
 
-/// Whether byte ranges [from, to) together cover [lo, hi). Sorts them.
-bool rangesCover(llvm::MutableArrayRef<std::pair<int64_t, int64_t>> ranges,
-                 int64_t lo, int64_t hi);
-
 /// A rectangle of partitions x bytes of a location's block: what an access
 /// pattern reads or writes there.
 struct Area {
@@ -95,6 +91,13 @@ struct Area {
 /// halves is overwritten whole. Byte ranges add up within each band of
 /// partitions between the areas' edges.
 bool areasCover(llvm::ArrayRef<Area> areas, const Area &target);
+
+/// A part of `target` that no area covers, if any: the first band of
+/// partitions (between the areas' edges) with a gap, and the first byte
+/// range missing there, the band widened over neighbours missing the same
+/// bytes. Diagnostics name it: what an author forgot to write.
+std::optional<Area> uncoveredPart(llvm::ArrayRef<Area> areas,
+                                  const Area &target);
 
 /// How many outermost loops two loop nests share.
 size_t sharedLoops(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b);
