@@ -298,30 +298,46 @@ void Generator::tileLoop(unsigned depth) {
     return pipelinedTiles(depth);
   if (options.splitLoopsPercent && chance(options.splitLoopsPercent))
     return splitTileLoops(depth);
+  // Decided first so that peeledTilesPercent = 0 draws nothing.
+  bool peeled =
+      options.peeledTilesPercent && chance(options.peeledTilesPercent);
+  bool peeledFirst = peeled && chance(50);
   int64_t trip = 2 + pick(std::max(1u, options.maxTripCount - 1));
   // A pipelined array keeps two blocks live; an even block count lets them
   // rotate over two banks.
   bool pipelined = trip % 2 == 1 && chance(60);
+  int64_t looped = pipelined ? trip + 1 : trip;
   Value tiles = memloc("tile" + std::to_string(numTensors++),
                        bir::MemorySpace::psum, chance(30) ? 1024 : 2048,
-                       pipelined ? trip + 1 : trip);
-  OpBuilder::InsertionGuard guard(builder);
-  bir::LoopOp tileLoop = loop(trip);
-  Value iv = tileLoop.getInductionVar();
-  // Decided first so that tileSlicesPercent = 0 draws nothing.
-  if (options.tileSlicesPercent && chance(options.tileSlicesPercent)) {
-    bool byRows = slicedByRows();
-    for (bool upper : {false, true})
-      writePiece(half(Slice{tiles, iv, 0}, upper, byRows));
-  } else {
-    emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}},
-         tileAccumulates());
+                       peeled && !peeledFirst ? looped + 1 : looped);
+  if (peeledFirst) {
+    emit("matmul", {Slice{tiles, {}, 0}, Slice{w}, Slice{x}});
+    evacuate(Slice{tiles, {}, 0});
   }
-  if (pipelined)
-    emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
-  if (chance(40))
-    genBlock(depth + 1);
-  evacuate(Slice{tiles, iv, 0});
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    bir::LoopOp tileLoop = loop(trip);
+    Value iv = tileLoop.getInductionVar();
+    // Decided first so that tileSlicesPercent = 0 draws nothing.
+    if (options.tileSlicesPercent && chance(options.tileSlicesPercent)) {
+      bool byRows = slicedByRows();
+      for (bool upper : {false, true})
+        writePiece(half(Slice{tiles, iv, 0}, upper, byRows));
+    } else {
+      // A `+=` would add to the first tile's value from before the loop.
+      emit("matmul", {Slice{tiles, iv, 0}, Slice{w}, Slice{x}},
+           !peeledFirst && tileAccumulates());
+    }
+    if (pipelined)
+      emit("matmul", {Slice{tiles, iv, 1}, Slice{w}, Slice{x}});
+    if (chance(40))
+      genBlock(depth + 1);
+    evacuate(Slice{tiles, iv, 0});
+  }
+  if (peeled && !peeledFirst) {
+    emit("matmul", {Slice{tiles, {}, looped}, Slice{w}, Slice{x}});
+    evacuate(Slice{tiles, {}, looped});
+  }
 }
 
 /// The fewest banks blocks `0..blocks-1` can rotate over when `ahead + 1`

@@ -52,10 +52,45 @@ static bool slicesFrom(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
   return false;
 }
 
+namespace {
+/// The blocks accesses touch, as the hull of their block ranges, and
+/// whether one of them indexes its block by an induction variable.
+struct BlockHull {
+  int64_t lo = std::numeric_limits<int64_t>::max();
+  int64_t hi = std::numeric_limits<int64_t>::min();
+  bool iv = false;
+  void add(const Overwrites &overwrites, const LocAccess &a) {
+    auto [first, last] = overwrites.blockRange(a.access);
+    lo = std::min(lo, first);
+    hi = std::max(hi, last);
+    iv |= a.access.iv != nullptr;
+  }
+};
+} // namespace
+
+/// Whether the write of one constant block `accesses[i]`, covering what
+/// reads read, ends every block the value from `closed` holds: that value
+/// holds only that block, or only blocks nothing from i on (`rest`)
+/// touches. A tile array used before the loop that rotates it (its first
+/// tile written and drained once), or with a last tile written after it (a
+/// peeled diagonal block) then splits into a rotating piece and the rest;
+/// where neither side indexes blocks by an induction variable the timeline
+/// follows each block's values already, and the location stays whole.
+static bool endsItsBlocks(const Overwrites &overwrites, const LocAccess &a,
+                          const BlockHull &closed, const BlockHull &rest) {
+  if (a.access.ap.allBlocks() || !overwrites.coversReads(a.access) ||
+      !(closed.iv || rest.iv))
+    return false;
+  int64_t block = a.access.ap.getBlockOffset();
+  return (closed.lo == block && closed.hi == block) || closed.hi < rest.lo ||
+         rest.hi < closed.lo;
+}
+
 /// Whether the plain write or group start `accesses[i]` starts a new value
 /// of the group: without an induction variable it overwrites all any read
-/// of the group reads (a plain write with the slices after it), nothing
-/// else at its instruction reads the group, and
+/// of the group reads (a plain write with the slices after it), or it
+/// overwrites one block and ends all the value before holds
+/// (endsItsBlocks), nothing else at its instruction reads the group, and
 /// no read of the value it closes (from `start` on) can see a later write
 /// around a loop: in the innermost loop holding the read and the write, the
 /// read sees only its own iteration's write. Loops run at least once, so
@@ -64,7 +99,8 @@ static bool slicesFrom(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
 /// K loop) overwrites when its innermost loop begins: the value it closes
 /// must end before that loop.
 static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
-                        const Overwrites &overwrites, size_t start, size_t i) {
+                        const Overwrites &overwrites, size_t start, size_t i,
+                        const BlockHull &closed, const BlockHull &rest) {
   const LocAccess &a = accesses[i];
   bool plain = a.access.kind == bir::AccessKind::Write;
   if (!plain && !a.start)
@@ -81,7 +117,8 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
       return false;
   }
   if (a.access.iv || !(overwrites.kills(a.access, a.access) ||
-                       (plain && slicesFrom(lf, accesses, overwrites, i))))
+                       (plain && slicesFrom(lf, accesses, overwrites, i)) ||
+                       endsItsBlocks(overwrites, a, closed, rest)))
     return false;
   return llvm::all_of(
       accesses.slice(start, i - start), [&](const LocAccess &r) {
@@ -102,19 +139,30 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
 static SmallVector<Piece> splitInTime(const LinearFunction &lf,
                                       const Piece &group) {
   Overwrites overwrites(group.accesses);
+  // The blocks from each access on.
+  SmallVector<BlockHull> rest(group.accesses.size());
+  for (size_t i = group.accesses.size(); i-- > 0;) {
+    if (i + 1 < rest.size())
+      rest[i] = rest[i + 1];
+    rest[i].add(overwrites, group.accesses[i]);
+  }
   SmallVector<Piece> values;
   values.push_back({group.lo, group.hi, {}});
   bool reads = false;
   size_t start = 0;
+  BlockHull closed;
   for (auto [i, a] : llvm::enumerate(group.accesses)) {
     if (i > 0 && reads &&
-        startsValue(lf, group.accesses, overwrites, start, i)) {
+        startsValue(lf, group.accesses, overwrites, start, i, closed,
+                    rest[i])) {
       values.push_back({group.lo, group.hi, {}});
       reads = false;
       start = i;
+      closed = BlockHull();
     }
     values.back().accesses.push_back(a);
     reads |= bir::isRead(a.access.kind);
+    closed.add(overwrites, a);
   }
   // A last value nobody reads stays with the one before (findDefUse needs a
   // reader).
@@ -210,21 +258,38 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
     OpBuilder builder(memloc);
     unsigned counter = 0;
     for (const Piece &piece : pieces) {
+      // A piece holds the blocks its accesses name, renumbered from 0: the
+      // first tile used before the loop that rotates the rest, or a last
+      // one after it, is a location of one block.
+      int64_t firstBlock = std::numeric_limits<int64_t>::max(), lastBlock = 0;
+      for (const LocAccess &a : piece.accesses) {
+        bir::BlockSet named(a.access, memloc.getNumBlocks());
+        firstBlock = std::min(firstBlock, named.first);
+        lastBlock = std::max(lastBlock, named.last);
+      }
+      int64_t numBlocks = lastBlock - firstBlock + 1;
+      IntegerAttr blocks =
+          numBlocks == memloc.getNumBlocks() ? memloc.getBlocksAttr()
+          : numBlocks == 1                   ? IntegerAttr()
+                           : builder.getI64IntegerAttr(numBlocks);
       auto part = bir::MemLocOp::create(
           builder, memloc.getLoc(), memloc.getType(),
           builder.getStringAttr(names.mint(memloc.getName(), "split", counter)),
           memloc.getSpaceAttr(), memloc.getPartitionsAttr(),
-          builder.getI64IntegerAttr(piece.hi - piece.lo),
-          memloc.getBlocksAttr(), nullptr, nullptr, nullptr);
+          builder.getI64IntegerAttr(piece.hi - piece.lo), blocks, nullptr,
+          nullptr, nullptr);
       for (const LocAccess &a : piece.accesses) {
         Operation *op = lf.points[a.point].op;
         bir::AccessAttr ap = a.access.ap;
         SmallVector<Attribute> aps(
             op->getAttrOfType<ArrayAttr>("aps").getValue());
+        // Every block (-1) only where the piece holds all of them.
+        int64_t block = ap.allBlocks() ? ap.getBlockOffset()
+                                       : ap.getBlockOffset() - firstBlock;
         aps[a.access.index] = bir::AccessAttr::get(
             ap.getContext(), ap.getPartOffset(), ap.getPartSize(),
             ap.getByteOffset() - piece.lo, ap.getByteSize(), ap.getBlockIv(),
-            ap.getBlockOffset());
+            block);
         op->setAttr("aps", builder.getArrayAttr(aps));
         op->setOperand(a.access.index, part);
       }

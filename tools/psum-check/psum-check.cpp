@@ -104,6 +104,13 @@ static cl::opt<unsigned> nestedPiecesOpt(
              "used as two halves) written in a loop of their own (0 keeps "
              "the functions of earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> peeledTilesOpt(
+    "peeled-tiles", cl::init(0),
+    cl::desc("percent of tile loops whose array has one more tile used "
+             "outside the loop, written and drained: the first tile before "
+             "it, or a last one after it (0 keeps the functions of earlier "
+             "versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -625,6 +632,7 @@ int main(int argc, char **argv) {
     options.tileSlicesPercent = tileSlicesOpt;
     options.partitionSlicesPercent = partitionSlicesOpt;
     options.nestedPiecesPercent = nestedPiecesOpt;
+    options.peeledTilesPercent = peeledTilesOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

@@ -66,9 +66,15 @@ struct RandomKernelOptions {
   unsigned partitionSlicesPercent = 0;
   /// Percent of those halves (and of the lower halves of the locations
   /// used as two halves) written in a loop of their own nested where they
-  /// stand, which ends before the other half is written. 0 keeps the
-  /// functions of earlier versions.
+  /// stand, which ends before the other half is written; and of sliced
+  /// pipelines' first tiles, both halves in one loop of their own. 0 keeps
+  /// the functions of earlier versions.
   unsigned nestedPiecesPercent = 0;
+  /// Percent of the tile arrays of a tile loop with one more tile used
+  /// outside the loop, written and drained: the first tile once before
+  /// the loop, or a last one after it (a peeled diagonal block). 0 keeps
+  /// the functions of earlier versions.
+  unsigned peeledTilesPercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.
