@@ -477,8 +477,10 @@ bir.func @first_tile_column_halves_in_a_loop attributes {arch = #bir.arch<gen2, 
 // -----
 
 // The halves of t[0] summed by two K loops, one each: pieces add up only
-// within one loop body, here and in the checker, so block 0 is still
-// carried around %r and t keeps a bank per block.
+// within one loop body, so block 0 is still carried around %r and t keeps
+// a bank per block (a limit: psum-verify-allocation adds up such pieces
+// only along one body too for plain writes, but its group rule accepts the
+// 2-bank placement of these `+=` halves; the session-16 kernel audit).
 // CHECK-LABEL: bir.func @first_tile_halves_in_two_k_loops
 // CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 1, 2, 3, 4>, base_bank = 1 : i64}
 bir.func @first_tile_halves_in_two_k_loops attributes {arch = #bir.arch<gen2>} {
