@@ -98,12 +98,20 @@ struct LiveBlocks {
   /// What of its block that read reads no write before it covers, when
   /// that is the reason.
   std::optional<Area> unwritten;
-  /// Or the linear point of an access of every block at once.
-  std::optional<unsigned> allBlocksAt;
+  /// Or the linear point of an access that keeps the blocks from
+  /// rotating, and what the note on it says.
+  std::optional<unsigned> accessAt;
+  StringRef accessWhy;
   static LiveBlocks all(int64_t blocks,
                         std::optional<unsigned> readFromBefore = {},
                         std::optional<Area> unwritten = {}) {
-    return {blocks, blocks, readFromBefore, unwritten, {}};
+    return {blocks, blocks, readFromBefore, unwritten, {}, {}};
+  }
+  static LiveBlocks allFor(int64_t blocks, unsigned access, StringRef why) {
+    LiveBlocks live = all(blocks);
+    live.accessAt = access;
+    live.accessWhy = why;
+    return live;
   }
   int64_t get(const Geometry &geometry) const {
     return geometry.unevenRotation ? any : divisor;
@@ -160,14 +168,21 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   for (const LocAccess &a : accesses) {
     ArrayRef<unsigned> nest = lf.loopNest(a.point);
     bool inRotating = nest.size() > depth && rotating.contains(nest[depth]);
-    if ((a.access.iv && (!inRotating || nest[depth] != ivLoopOf(a))) ||
-        (!a.access.iv && inRotating))
-      return LiveBlocks::all(blocks);
-    if (a.access.ap.allBlocks()) {
-      LiveBlocks live = LiveBlocks::all(blocks);
-      live.allBlocksAt = a.point;
-      return live;
-    }
+    if (a.access.iv && (!inRotating || nest[depth] != ivLoopOf(a)))
+      return LiveBlocks::allFor(
+          blocks, a.point,
+          "this instruction names its block by the induction variable of a "
+          "loop nested in another loop that not all of the location's "
+          "accesses are in (an access outside the loop holding the "
+          "rotation)");
+    if (!a.access.iv && inRotating)
+      return LiveBlocks::allFor(blocks, a.point,
+                                "this instruction names a constant block in "
+                                "the loop whose induction variable names the "
+                                "other blocks");
+    if (a.access.ap.allBlocks())
+      return LiveBlocks::allFor(
+          blocks, a.point, "this instruction accesses all of them at once");
   }
   BlockReadHulls reads;
   for (const LocAccess &a : accesses)
@@ -505,11 +520,10 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
                         std::to_string(part->byteLo) + ":" +
                         std::to_string(part->byteHi) + " of its block";
       failure.note += ")";
-    } else if (live.allBlocksAt && node.blocks > 1) {
-      failure.noteOp = lf.points[*live.allBlocksAt].op;
+    } else if (live.accessAt && node.blocks > 1) {
+      failure.noteOp = lf.points[*live.accessAt].op;
       failure.note = "no two of its " + std::to_string(node.blocks) +
-                     " blocks share a bank: this instruction accesses all of "
-                     "them at once";
+                     " blocks share a bank: " + live.accessWhy.str();
     }
     return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));
