@@ -102,10 +102,17 @@ struct LiveBlocks {
   /// rotating, and what the note on it says.
   std::optional<unsigned> accessAt;
   StringRef accessWhy;
+  /// Whether the timeline found every read reading only what writes before
+  /// it in the same pass stored (the rotation path lets the first
+  /// iterations read blocks written before the loop).
+  bool served = false;
   static LiveBlocks all(int64_t blocks,
                         std::optional<unsigned> readFromBefore = {},
                         std::optional<Area> unwritten = {}) {
-    return {blocks, blocks, readFromBefore, unwritten, {}, {}};
+    return {blocks, blocks, readFromBefore, unwritten, {}, {}, false};
+  }
+  static LiveBlocks servedBy(int64_t divisor, int64_t any) {
+    return {divisor, any, {}, {}, {}, {}, true};
   }
   static LiveBlocks allFor(int64_t blocks, unsigned access, StringRef why) {
     LiveBlocks live = all(blocks);
@@ -352,9 +359,9 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       continue;
     any = any.value_or(live);
     if (blocks % live == 0)
-      return {live, *any};
+      return LiveBlocks::servedBy(live, *any);
   }
-  return {blocks, any.value_or(blocks)};
+  return LiveBlocks::servedBy(blocks, any.value_or(blocks));
 }
 
 /// How many blocks of the location are live at once: the banks its blocks
@@ -461,6 +468,17 @@ unsigned psum::alloc::spillFootprint(const Node &node,
               .get(geometry)) *
       node.blockBanks;
   return static_cast<unsigned>(std::min<uint64_t>(banks, node.liveN));
+}
+
+bool psum::alloc::blocksShareBanks(int64_t blocks, ArrayRef<LocAccess> accesses,
+                                   const LinearFunction &lf) {
+  return computeLiveBlocks(blocks, accesses, lf).any < blocks;
+}
+
+bool psum::alloc::readsOnlyOwnPass(int64_t blocks, ArrayRef<LocAccess> accesses,
+                                   const LinearFunction &lf) {
+  return blocks > 1 &&
+         timelineLiveBlocks(blocks, accesses, lf, AtOnePoint::ReadFirst).served;
 }
 
 LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,

@@ -86,6 +86,26 @@ static bool endsItsBlocks(const Overwrites &overwrites, const LocAccess &a,
          rest.hi < closed.lo;
 }
 
+/// Whether the value before `accesses[i]` is over before it: no loop holds
+/// both i and an access before it, and every read from i on (`rest`) reads
+/// only what writes from i on stored in the same pass through the blocks
+/// (readsOnlyOwnPass). Then nothing from i on sees the value before, nor
+/// that value anything after it: two phases over one tile array (a loop
+/// over all tiles, then a pipeline in a row loop), or two row loops each
+/// with its pipeline. Asked only where the cheaper tests fail, one side
+/// indexes blocks by an induction variable and the group's blocks share no
+/// bank as they are (where they rotate already, a cut would only rename),
+/// and at most `kMaxPassTests` times per byte group: each runs the
+/// live-block analysis of the rest.
+static bool overBefore(const LinearFunction &lf, ArrayRef<LocAccess> rest,
+                       const LocAccess &before, int64_t blocks) {
+  ArrayRef<unsigned> nest = lf.loopNest(rest.front().point);
+  if (!nest.empty() && before.point >= lf.loops[nest.front()].header)
+    return false;
+  return readsOnlyOwnPass(blocks, rest, lf);
+}
+static constexpr unsigned kMaxPassTests = 4;
+
 /// Whether the plain write or group start `accesses[i]` starts a new value
 /// of the group: without an induction variable it overwrites all any read
 /// of the group reads (a plain write with the slices after it), or it
@@ -100,7 +120,8 @@ static bool endsItsBlocks(const Overwrites &overwrites, const LocAccess &a,
 /// must end before that loop.
 static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
                         const Overwrites &overwrites, size_t start, size_t i,
-                        const BlockHull &closed, const BlockHull &rest) {
+                        const BlockHull &closed, const BlockHull &rest,
+                        unsigned &passTests) {
   const LocAccess &a = accesses[i];
   bool plain = a.access.kind == bir::AccessKind::Write;
   if (!plain && !a.start)
@@ -118,8 +139,17 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
   }
   if (a.access.iv || !(overwrites.kills(a.access, a.access) ||
                        (plain && slicesFrom(lf, accesses, overwrites, i)) ||
-                       endsItsBlocks(overwrites, a, closed, rest)))
-    return false;
+                       endsItsBlocks(overwrites, a, closed, rest))) {
+    if (!(closed.iv || rest.iv) || passTests >= kMaxPassTests)
+      return false;
+    if (passTests++ == 0 &&
+        blocksShareBanks(overwrites.numBlocks(), accesses, lf)) {
+      passTests = kMaxPassTests;
+      return false;
+    }
+    return overBefore(lf, accesses.drop_front(i), accesses[i - 1],
+                      overwrites.numBlocks());
+  }
   return llvm::all_of(
       accesses.slice(start, i - start), [&](const LocAccess &r) {
         if (!bir::isRead(r.access.kind))
@@ -151,10 +181,11 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
   bool reads = false;
   size_t start = 0;
   BlockHull closed;
+  unsigned passTests = 0;
   for (auto [i, a] : llvm::enumerate(group.accesses)) {
     if (i > 0 && reads &&
-        startsValue(lf, group.accesses, overwrites, start, i, closed,
-                    rest[i])) {
+        startsValue(lf, group.accesses, overwrites, start, i, closed, rest[i],
+                    passTests)) {
       values.push_back({group.lo, group.hi, {}});
       reads = false;
       start = i;

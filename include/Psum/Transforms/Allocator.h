@@ -221,6 +221,21 @@ private:
 /// then a plain write of that block.
 bool startsEveryIteration(const LinearFunction &lf, const LocAccess &start);
 
+/// Whether some blocks of a location of `blocks` blocks with `accesses`
+/// (in linear order) can share banks: the live-block analysis finds fewer
+/// live at once than there are.
+bool blocksShareBanks(int64_t blocks, llvm::ArrayRef<LocAccess> accesses,
+                      const LinearFunction &lf);
+
+/// Whether every read among `accesses` (of one location of `blocks`
+/// blocks, in linear order) reads only what writes among them stored before
+/// it in the same pass through the blocks: the timeline of the live blocks
+/// finds no read of an older value (the rotation analysis would let the
+/// first iterations read blocks written before the loop). Split asks it of
+/// the accesses after a cut.
+bool readsOnlyOwnPass(int64_t blocks, llvm::ArrayRef<LocAccess> accesses,
+                      const LinearFunction &lf);
+
 /// Whether the read `r` (one of `accesses`, which are in linear order) sees
 /// only what the current iteration of `loop` wrote: writes before it in
 /// that iteration overwrite every block it may read. A plain write in r's

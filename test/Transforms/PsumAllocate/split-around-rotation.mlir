@@ -1,6 +1,6 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 6 functions: 6 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 8 functions: 8 allocated, 0 rejected inputs, 0 violations
 
 // A tile array rotated by a loop, plus a tile used outside that loop: the
 // write of one constant block that ends every block the value before it
@@ -139,11 +139,15 @@ bir.func @unrolled_tiles_stay_whole attributes {arch = #bir.arch<gen2, banks = 1
 
 // Two phases over the array, a loop over all tiles and then a row loop
 // with a pipeline: the first phase's blocks are named again after the row
-// loop's first write, so nothing splits, and the array keeps a bank per
-// block (a limit: each of its values is dead before that write).
-// CHECK-LABEL: bir.func @two_phases_stay_whole
-// CHECK: bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
-bir.func @two_phases_stay_whole attributes {arch = #bir.arch<gen2>} {
+// loop's first write, but no loop holds both phases and every read of the
+// second reads only what the second wrote in the same pass (the live-block
+// analysis of its accesses), so the row loop's first write starts a value:
+// the first phase rotates on one bank, the pipeline over two.
+// CHECK-LABEL: bir.func @two_phases
+// CHECK-NOT: bir.tensor_copy
+// CHECK-DAG: bir.memloc "t_split0" psum [128, 2048] x 4 {banks = array<i64: 0, 0, 0, 0>, base_bank = 0 : i64}
+// CHECK-DAG: bir.memloc "t_split1" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+bir.func @two_phases attributes {arch = #bir.arch<gen2, banks = 2>} {
   %a = bir.memloc "a" sbuf [128, 128]
   %b = bir.memloc "b" sbuf [128, 1024]
   %t = bir.memloc "t" psum [128, 2048] x 4
@@ -159,5 +163,64 @@ bir.func @two_phases_stay_whole attributes {arch = #bir.arch<gen2>} {
       bir.activation gelu %z = %t[0:128, 0:2048, %j] latency 40
     }
     bir.activation gelu %z = %t[0:128, 0:2048, 3] latency 40
+  }
+}
+
+// -----
+
+// Two row loops, each with its pipeline over the same array.
+// CHECK-LABEL: bir.func @two_row_loops
+// CHECK-NOT: bir.tensor_copy
+// CHECK-DAG: bir.memloc "t_split0" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+// CHECK-DAG: bir.memloc "t_split1" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
+bir.func @two_row_loops attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %z = bir.memloc "z" sbuf [128, 2048]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+      bir.activation gelu %z = %t[0:128, 0:2048, %j] latency 40
+    }
+    bir.activation gelu %z = %t[0:128, 0:2048, 3] latency 40
+  }
+  bir.loop %r2 = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j2 = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j2 + 1] = %a, %b latency 32
+      bir.activation gelu %z = %t[0:128, 0:2048, %j2] latency 40
+    }
+    bir.activation gelu %z = %t[0:128, 0:2048, 3] latency 40
+  }
+}
+
+// -----
+
+// The second row loop reads the last tile the first one left before
+// writing its own: that read sees the value before, so nothing splits there.
+// CHECK-LABEL: bir.func @second_row_loop_reads_the_first_ones_tile
+// CHECK: bir.memloc "t" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 2, 3>, base_bank = 0 : i64}
+// CHECK-NOT: _split
+bir.func @second_row_loop_reads_the_first_ones_tile attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %z = bir.memloc "z" sbuf [128, 2048]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+      bir.activation gelu %z = %t[0:128, 0:2048, %j] latency 40
+    }
+  }
+  bir.loop %r2 = 0 to 2 {
+    bir.activation gelu %z = %t[0:128, 0:2048, 3] latency 40
+    bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j2 = 0 to 3 {
+      bir.matmul %t[0:128, 0:2048, %j2 + 1] = %a, %b latency 32
+      bir.activation gelu %z = %t[0:128, 0:2048, %j2] latency 40
+    }
   }
 }
