@@ -110,7 +110,9 @@ static constexpr unsigned kMaxPassTests = 4;
 /// of the group: without an induction variable it overwrites all any read
 /// of the group reads (a plain write with the slices after it), or it
 /// overwrites one block and ends all the value before holds
-/// (endsItsBlocks), nothing else at its instruction reads the group, and
+/// (endsItsBlocks), or that value is over before it (overBefore, which
+/// needs nothing more below), nothing else at its instruction reads the
+/// group, and
 /// no read of the value it closes (from `start` on) can see a later write
 /// around a loop: in the innermost loop holding the read and the write, the
 /// read sees only its own iteration's write. Loops run at least once, so
