@@ -59,10 +59,10 @@ struct BlockHull {
   int64_t lo = std::numeric_limits<int64_t>::max();
   int64_t hi = std::numeric_limits<int64_t>::min();
   bool iv = false;
-  void add(const Overwrites &overwrites, const LocAccess &a) {
-    auto [first, last] = overwrites.blockRange(a.access);
-    lo = std::min(lo, first);
-    hi = std::max(hi, last);
+  void add(const LocAccess &a, int64_t blocks) {
+    bir::BlockSet named(a.access, blocks);
+    lo = std::min(lo, named.first);
+    hi = std::max(hi, named.last);
     iv |= a.access.iv != nullptr;
   }
 };
@@ -176,7 +176,7 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
   for (size_t i = group.accesses.size(); i-- > 0;) {
     if (i + 1 < rest.size())
       rest[i] = rest[i + 1];
-    rest[i].add(overwrites, group.accesses[i]);
+    rest[i].add(group.accesses[i], overwrites.numBlocks());
   }
   SmallVector<Piece> values;
   values.push_back({group.lo, group.hi, {}});
@@ -195,7 +195,7 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
     }
     values.back().accesses.push_back(a);
     reads |= bir::isRead(a.access.kind);
-    closed.add(overwrites, a);
+    closed.add(a, overwrites.numBlocks());
   }
   // A last value nobody reads stays with the one before (findDefUse needs a
   // reader).
@@ -294,13 +294,10 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
       // A piece holds the blocks its accesses name, renumbered from 0: the
       // first tile used before the loop that rotates the rest, or a last
       // one after it, is a location of one block.
-      int64_t firstBlock = std::numeric_limits<int64_t>::max(), lastBlock = 0;
-      for (const LocAccess &a : piece.accesses) {
-        bir::BlockSet named(a.access, memloc.getNumBlocks());
-        firstBlock = std::min(firstBlock, named.first);
-        lastBlock = std::max(lastBlock, named.last);
-      }
-      int64_t numBlocks = lastBlock - firstBlock + 1;
+      BlockHull named;
+      for (const LocAccess &a : piece.accesses)
+        named.add(a, memloc.getNumBlocks());
+      int64_t firstBlock = named.lo, numBlocks = named.hi - named.lo + 1;
       IntegerAttr blocks =
           numBlocks == memloc.getNumBlocks() ? memloc.getBlocksAttr()
           : numBlocks == 1                   ? IntegerAttr()
