@@ -83,6 +83,10 @@ struct Attempt {
   /// one), and how many nodes the first round spilled.
   unsigned spillRoundsRun = 0, firstRoundSpills = 0;
   uint64_t banksUsed = 0;
+  /// The spills of its first round while it waits for laterRounds.
+  std::vector<unsigned> pending;
+  /// What it traced (trace=true), emitted in table order.
+  std::string traceText;
   /// Given up once its spills cost more than the best complete attempt.
   bool abandoned = false;
   /// Already written to the function (the fixpoint ran on the IR).
@@ -285,18 +289,16 @@ void placed(const Problem &problem, const Selection &selection,
            << " (lower is better)\n";
 }
 
-/// Runs one heuristic's spill fixpoint without the IR: each round's spills
-/// update the problem (spillProblem); only the winner's rounds are replayed
-/// on the function (applyAttempt). Spill costs only grow, so an attempt
-/// already costlier than `bound` after a later round is abandoned.
-Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
-                          const Graph &graph, ArrayRef<unsigned> relief,
-                          const llvm::StringSet<> *names,
-                          const AllocateOptions &options,
-                          const Heuristic &heuristic, double bound,
-                          llvm::raw_ostream *trace) {
+/// A heuristic's first coloring round: its outcome when that round placed
+/// every node or failed; otherwise its spills, counted and left pending for
+/// laterRounds.
+Attempt firstRound(const Problem &problem, const Graph &graph,
+                   ArrayRef<unsigned> relief, const Heuristic &heuristic,
+                   bool traced) {
   Attempt attempt;
   attempt.heuristic = &heuristic;
+  llvm::raw_string_ostream traceStream(attempt.traceText);
+  llvm::raw_ostream *trace = traced ? &traceStream : nullptr;
   if (trace)
     *trace << "best-of-n loop, heuristic = " << heuristic.name << "\n";
   FailureOr<Selection> selection = roundSelection(
@@ -308,40 +310,61 @@ Attempt simulateHeuristic(const LinearFunction &lf, const Problem &problem,
     attempt.direct = std::move(*selection);
     return attempt;
   }
+  countSpills(problem, selection->spills, attempt);
+  attempt.pending = std::move(selection->spills);
+  return attempt;
+}
+
+/// Runs the rest of a heuristic's spill fixpoint without the IR: each
+/// round's spills update the problem (spillProblem); only the winner's
+/// rounds are replayed on the function (applyAttempt). Spill costs only
+/// grow, so an attempt whose spills already cost more than `bound` is
+/// abandoned before they are made.
+void laterRounds(const LinearFunction &lf, const Problem &problem,
+                 const llvm::StringSet<> *names, const AllocateOptions &options,
+                 double bound, Attempt &attempt, bool traced) {
+  llvm::raw_string_ostream traceStream(attempt.traceText);
+  llvm::raw_ostream *trace = traced ? &traceStream : nullptr;
   LinearFunction roundLf = lf;
   Problem round = problem;
   SpillCounters counters;
   std::optional<LocationNames> minted;
   if (names)
     minted.emplace(names);
+  std::vector<unsigned> spills = std::move(attempt.pending);
   // Each round spills at least one node and a spilled node is never spilled
   // again, so the loop ends.
-  for (bool first = true;; first = false) {
-    std::vector<Operation *> &spilled = attempt.spillRounds.emplace_back();
-    for (unsigned v : selection->spills)
-      spilled.push_back(round.nodes[v].memloc);
-    countSpills(round, selection->spills, attempt);
-    if (failed(spillProblem(
-            roundLf, round, selection->spills, options.spill, options.loopAware,
-            counters, minted ? &*minted : nullptr, trace, attempt.failure)))
-      return attempt;
-    traceSpillCost(attempt, trace);
-    if (!first && attempt.spillCycles > bound) {
+  for (;;) {
+    if (attempt.spillCycles > bound) {
+      if (trace)
+        *trace << "spills cost about " << formatNumber(attempt.spillCycles)
+               << " cycles, more than the best PSUM score so far ("
+               << formatNumber(bound) << "): abandoned\n";
       attempt.abandoned = true;
-      return attempt;
+      return;
     }
+    std::vector<Operation *> &spilled = attempt.spillRounds.emplace_back();
+    for (unsigned v : spills)
+      spilled.push_back(round.nodes[v].memloc);
+    if (failed(spillProblem(
+            roundLf, round, spills, options.spill, options.loopAware, counters,
+            minted ? &*minted : nullptr, trace, attempt.failure)))
+      return;
+    traceSpillCost(attempt, trace);
     Graph roundGraph = buildInterference(round, trace);
     findCosts(round, options.spill.copyLatency, trace);
-    selection =
-        colorRound(round, roundGraph, heuristic, trace, attempt.failure);
+    FailureOr<Selection> selection = colorRound(
+        round, roundGraph, *attempt.heuristic, trace, attempt.failure);
     if (failed(selection))
-      return attempt;
+      return;
     if (selection->spills.empty()) {
       placed(round, *selection, attempt, trace);
       attempt.placement = std::move(*selection);
       attempt.placedRanges = rangesOf(round);
-      return attempt;
+      return;
     }
+    countSpills(round, selection->spills, attempt);
+    spills = std::move(selection->spills);
   }
 }
 
@@ -678,7 +701,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     std::map<Heuristic::Relief, std::vector<unsigned>> reliefSets;
     // Each attempt's relief set (into reliefSets, whose nodes stay put).
     std::vector<ArrayRef<unsigned>> reliefOf;
-    size_t best = 0;
+    // (attempt, the earlier one it repeats).
+    std::vector<std::pair<size_t, size_t>> repeats;
+    // The loop finds the winner of running every heuristic's fixpoint in
+    // table order, in two passes. First each heuristic's first round, in
+    // table order, up to the first that spills nothing (nothing beats score
+    // 0). Then the later rounds of those that spilled, in the order of
+    // their first spills' cost: the best score so far abandons costlier
+    // attempts before their spills are made (docs/PsumAllocate.md).
     for (const Heuristic &heuristic : heuristics) {
       ArrayRef<unsigned> relief;
       if (heuristic.relief != Heuristic::Relief::None) {
@@ -690,33 +720,59 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       // An attempt depends only on its relief set and its coloring: a
       // heuristic repeating an earlier one (both rankings picked the same
       // set, or a relief heuristic found no excess) is not run again.
-      const Attempt *earlier = nullptr;
-      for (auto [attempt, set] : llvm::zip(attempts, reliefOf))
-        if (set == relief && sameColoring(*attempt.heuristic, heuristic))
-          earlier = &attempt;
+      std::optional<size_t> earlier;
+      for (auto [i, attempt] : llvm::enumerate(attempts))
+        if (reliefOf[i] == relief &&
+            sameColoring(*attempt.heuristic, heuristic)) {
+          earlier = i;
+          break;
+        }
       reliefOf.push_back(relief);
       if (earlier) {
-        if (trace)
-          *trace << "best-of-n loop, heuristic = " << heuristic.name
-                 << "\n  same relief set and coloring as heuristic "
-                 << earlier->heuristic->name << ": not run again\n";
-        attempts.push_back(earlier->repeatedAs(heuristic));
+        repeats.emplace_back(attempts.size(), *earlier);
+        Attempt &repeat = attempts.emplace_back();
+        repeat.heuristic = &heuristic;
         continue;
       }
-      attempts.push_back(simulateHeuristic(lf, *problem, graph, relief,
-                                           names ? &*names : nullptr,
-                                           options, heuristic, bound, trace));
+      attempts.push_back(
+          firstRound(*problem, graph, relief, heuristic, trace != nullptr));
       bound = std::min(bound, attempts.back().score());
-      // Only the best attempt keeps what it takes to apply it.
-      size_t latest = attempts.size() - 1;
-      if (attempts[latest].betterThan(attempts[best]))
-        std::swap(best, latest);
-      if (latest != best)
-        attempts[latest].release();
-      // Nothing beats an allocation without spills: the rest of the loop
-      // could only save banks, not cycles.
       if (bound == 0)
         break;
+    }
+    std::vector<size_t> spilled;
+    for (auto [i, attempt] : llvm::enumerate(attempts))
+      if (!attempt.pending.empty())
+        spilled.push_back(i);
+    llvm::stable_sort(spilled, [&](size_t a, size_t b) {
+      return attempts[a].spillCycles < attempts[b].spillCycles;
+    });
+    for (size_t i : spilled) {
+      laterRounds(lf, *problem, names ? &*names : nullptr, options, bound,
+                  attempts[i], trace != nullptr);
+      bound = std::min(bound, attempts[i].score());
+    }
+    for (auto [i, earlier] : repeats) {
+      Attempt &repeat = attempts[i];
+      repeat = attempts[earlier].repeatedAs(*repeat.heuristic);
+      if (trace)
+        repeat.traceText =
+            "best-of-n loop, heuristic = " + repeat.heuristic->name +
+            "\n  same relief set and coloring as heuristic " +
+            attempts[earlier].heuristic->name + ": not run again\n";
+    }
+    // Lower score first, then fewer banks, then the earlier heuristic; of
+    // allocations without spills, the first (table order stops there).
+    size_t best = 0;
+    for (size_t i = 1; i < attempts.size(); ++i)
+      if (attempts[best].score() != 0 && attempts[i].betterThan(attempts[best]))
+        best = i;
+    // Only the best attempt keeps what it takes to apply it.
+    for (auto [i, attempt] : llvm::enumerate(attempts)) {
+      if (trace)
+        *trace << attempt.traceText;
+      if (i != best)
+        attempt.release();
     }
     for (const Attempt &attempt : attempts) {
       report.heuristics.push_back(attempt.heuristic->name);
