@@ -271,9 +271,8 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
                                      PsumAccesses &accesses, bool loopAware) {
   SmallVector<bir::MemLocOp> memlocs(func.getBodyBlock().getOps<bir::MemLocOp>());
   // Piece names are fresh: a location may already be called `acc_split0`.
+  // The names are gathered at the first split (most functions have none).
   llvm::StringSet<> existing;
-  for (bir::MemLocOp memloc : memlocs)
-    existing.insert(memloc.getName());
   LocationNames names(&existing);
   unsigned numSplit = 0;
   for (bir::MemLocOp memloc : memlocs) {
@@ -288,6 +287,9 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
     SmallVector<Piece> pieces = findPieces(lf, it->second, loopAware);
     if (pieces.empty())
       continue;
+    if (!numSplit)
+      for (bir::MemLocOp other : memlocs)
+        existing.insert(other.getName());
     OpBuilder builder(memloc);
     unsigned counter = 0;
     for (const Piece &piece : pieces) {
