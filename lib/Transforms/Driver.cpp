@@ -5,8 +5,9 @@
 // live_range -> build -> find_costs -> simplify -> select -> insert_spill_code
 // until select places every node, and keep the allocation with the lowest
 // score. Every heuristic runs its fixpoint on the problem alone (spillProblem
-// stands for insert_spill_code + live_range); the function is rewritten once,
-// with the winner's spills.
+// stands for insert_spill_code + live_range), the cheapest first spills
+// first, so that the best score so far cuts the costlier ones short; the
+// function is rewritten once, with the winner's spills.
 //
 //===----------------------------------------------------------------------===//
 
