@@ -131,7 +131,7 @@ LogicalResult Machine::execInst(bir::InstructionOpInterface inst) {
   Operation *op = inst.getOperation();
   if (++steps > options.maxSteps)
     return fail(op, "step budget exhausted");
-  SmallVector<bir::Access> accesses = inst.getAccesses();
+  bir::AccessList accesses = inst.getAccesses();
   bool start = false;
   if (groupStarts.contains(op)) {
     // In the first iteration of its innermost loop, or in every one where

@@ -286,7 +286,7 @@ Rotation::InnerEffects Rotation::innerEffects(bir::LoopOp inner) const {
   // what the writes before it in the iteration did not write.
   inner.walk([&](bir::InstructionOpInterface inst) {
     bool fresh = starts->contains(inst) && bir::startsEveryIteration(inst);
-    SmallVector<bir::Access> accesses = inst.getAccesses();
+    bir::AccessList accesses = inst.getAccesses();
     for (const bir::Access &access : accesses) {
       if (access.loc != loc || !bir::isRead(access.kind) || fresh)
         continue;
@@ -352,7 +352,7 @@ void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
     auto inst = dyn_cast<bir::InstructionOpInterface>(op);
     if (!inst)
       continue;
-    SmallVector<bir::Access> accesses = inst.getAccesses();
+    bir::AccessList accesses = inst.getAccesses();
     std::set<int64_t> &holding = held[&op] = live;
     for (const bir::Access &access : accesses)
       if (access.loc == loc)
@@ -583,7 +583,7 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
     auto inst = dyn_cast<bir::InstructionOpInterface>(op);
     if (!inst || !llvm::is_contained(op.getOperands(), loc))
       continue;
-    SmallVector<bir::Access> accesses = inst.getAccesses();
+    bir::AccessList accesses = inst.getAccesses();
     Blocks holding = live;
     bool fresh = starts.contains(&op) && startsHere(&op);
     for (const bir::Access &access : accesses)
@@ -779,7 +779,7 @@ private:
   SmallVector<unsigned, 4> coverageKills(Operation *op, Coverage &coverage) {
     SmallVector<unsigned, 4> kills;
     auto inst = cast<bir::InstructionOpInterface>(op);
-    SmallVector<bir::Access> accesses = inst.getAccesses();
+    bir::AccessList accesses = inst.getAccesses();
     for (const bir::Access &access : accesses) {
       auto it = locs.index.find(access.loc);
       if (it == locs.index.end() ||

@@ -179,7 +179,7 @@ struct AccessParser {
 
 static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
                         unsigned index) {
-  Access access = inst.getAccesses()[index];
+  Access access = inst.getAccess(index);
   AccessAttr ap = access.ap;
   p << access.loc;
   MemLocOp memloc = getMemLoc(access.loc);
@@ -217,13 +217,19 @@ static void printLatency(OpAsmPrinter &p, Operation *op, int64_t latency) {
 // Instruction verification shared by all instruction ops
 //===----------------------------------------------------------------------===//
 
-/// Checks `[offset, offset + size)` lies inside `[0, extent)`.
-static LogicalResult checkRange(Operation *op, StringRef what, int64_t offset,
-                                int64_t size, int64_t extent, MemLocOp memloc) {
+/// Whether `[offset, offset + size)` is non-empty and inside `[0, extent)`.
+static bool inRange(int64_t offset, int64_t size, int64_t extent) {
+  int64_t end;
+  return offset >= 0 && size > 0 && !llvm::AddOverflow(offset, size, end) &&
+         end <= extent;
+}
+
+/// Reports `[offset, offset + size)` outside `[0, extent)`.
+static LogicalResult emitOutOfRange(Operation *op, StringRef what,
+                                    int64_t offset, int64_t size,
+                                    int64_t extent, MemLocOp memloc) {
   int64_t end;
   bool overflow = llvm::AddOverflow(offset, size, end);
-  if (offset >= 0 && size > 0 && !overflow && end <= extent)
-    return success();
   InFlightDiagnostic diag = op->emitOpError("access pattern ") << what << " [";
   if (overflow)
     diag << offset << ", " << offset << " + " << size;
@@ -235,9 +241,11 @@ static LogicalResult checkRange(Operation *op, StringRef what, int64_t offset,
 
 LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
   auto inst = cast<InstructionOpInterface>(op);
-  // The ODS invariants ran first: `locs` are memlocs and `ivs` are indices.
+  // The ODS invariants ran first: `locs` are memlocs and `ivs` are indices,
+  // in that order.
+  OperandRange operands = op->getOperands();
   unsigned numLocs = 0, numIvs = 0;
-  for (Value operand : op->getOperands())
+  for (Value operand : operands)
     isa<MemLocType>(operand.getType()) ? ++numLocs : ++numIvs;
   auto aps = op->getAttrOfType<ArrayAttr>("aps");
   if (aps.size() != numLocs)
@@ -246,7 +254,7 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
   if (inst.getLatencyCycles() < 0)
     return op->emitOpError("latency must be non-negative, got ")
            << inst.getLatencyCycles();
-  // Check the block selectors before getAccesses() indexes `ivs` with them.
+  // Check the block selectors before the accesses index `ivs` with them.
   for (auto ap : aps.getAsRange<AccessAttr>()) {
     if (ap.hasIvBlock()) {
       if (ap.getBlockIv() >= numIvs)
@@ -262,16 +270,19 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
     }
   }
   llvm::SmallBitVector usedIvs(numIvs);
-  for (const Access &access : inst.getAccesses()) {
-    MemLocOp memloc = getMemLoc(access.loc);
+  // The accesses, read straight from the operands rather than built as a
+  // list: this runs on every instruction each time the IR is verified.
+  for (auto [index, ap] : llvm::enumerate(aps.getAsRange<AccessAttr>())) {
+    MemLocOp memloc = getMemLoc(operands[index]);
     if (!memloc)
       return op->emitOpError("accesses a location not defined by bir.memloc");
-    AccessAttr ap = access.ap;
-    if (failed(checkRange(op, "partitions", ap.getPartOffset(),
-                          ap.getPartSize(), memloc.getPartitions(), memloc)) ||
-        failed(checkRange(op, "bytes", ap.getByteOffset(), ap.getByteSize(),
-                          memloc.getBytes(), memloc)))
-      return failure();
+    int64_t partitions = memloc.getPartitions(), bytes = memloc.getBytes();
+    if (!inRange(ap.getPartOffset(), ap.getPartSize(), partitions))
+      return emitOutOfRange(op, "partitions", ap.getPartOffset(),
+                            ap.getPartSize(), partitions, memloc);
+    if (!inRange(ap.getByteOffset(), ap.getByteSize(), bytes))
+      return emitOutOfRange(op, "bytes", ap.getByteOffset(), ap.getByteSize(),
+                            bytes, memloc);
     int64_t numBlocks = memloc.getNumBlocks();
     if (!ap.hasIvBlock()) {
       if (!ap.allBlocks() && ap.getBlockOffset() >= numBlocks)
@@ -281,7 +292,7 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
       continue;
     }
     usedIvs.set(ap.getBlockIv());
-    auto arg = dyn_cast<BlockArgument>(access.iv);
+    auto arg = dyn_cast<BlockArgument>(operands[numLocs + ap.getBlockIv()]);
     auto loop = arg ? dyn_cast_or_null<LoopOp>(arg.getOwner()->getParentOp())
                     : LoopOp();
     if (!loop || !loop->isProperAncestor(op))
@@ -465,6 +476,16 @@ bool psum::bir::startsEveryIteration(InstructionOpInterface op) {
   });
 }
 
+/// Whether an access naming `blocks` with pattern `ap` covers every block,
+/// partition and byte of `memloc`.
+static bool coversWhole(MemLocOp memloc, const BlockSet &blocks,
+                        AccessAttr ap) {
+  return blocks.size() == memloc.getNumBlocks() && ap.getPartOffset() == 0 &&
+         ap.getPartSize() == static_cast<int64_t>(memloc.getPartitions()) &&
+         ap.getByteOffset() == 0 &&
+         ap.getByteSize() == static_cast<int64_t>(memloc.getBytes());
+}
+
 bool GroupStarts::add(Operation *op, const Access &access) {
   MemLocOp memloc = getMemLoc(access.loc);
   if (!memloc || !memloc.isPsum())
@@ -480,10 +501,7 @@ bool GroupStarts::add(Operation *op, const Access &access) {
   bool touched = written.any(access.loc, blocks, [&](const Rows &before) {
     return before.overlaps(rows);
   });
-  if (blocks.size() == memloc.getNumBlocks() && rows.partLo == 0 &&
-      rows.partHi == static_cast<int64_t>(memloc.getPartitions()) &&
-      rows.byteLo == 0 &&
-      rows.byteHi == static_cast<int64_t>(memloc.getBytes())) {
+  if (coversWhole(memloc, blocks, ap)) {
     full.insert(access.loc);
     written.erase(access.loc);
   } else {
@@ -504,8 +522,14 @@ LogicalResult FuncOp::verifyRegions() {
   // Runs after every nested op verified, so accesses are well formed.
   // PSUM has no initial contents: a PSUM read needs an earlier write. The
   // only exception is the accumulating matmul that starts its group. One
-  // walk checks that and gathers each location's writes and the PSUM reads.
-  llvm::DenseSet<Value> written;
+  // walk checks that and gathers each PSUM location's writes and reads.
+  struct PsumLoc {
+    bool written = false;
+    // A write covers every block, partition and byte: every read is covered,
+    // so the location's partial writes and reads need not be kept.
+    bool whole = false;
+  };
+  llvm::DenseMap<Value, PsumLoc> psumLocs;
   BlockIndex<AccessAttr> writes;
   SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
   LogicalResult result = success();
@@ -513,26 +537,36 @@ LogicalResult FuncOp::verifyRegions() {
     if (failed(result))
       return;
     auto matmul = dyn_cast<MatmulOp>(inst.getOperation());
-    SmallVector<Access> accesses = inst.getAccesses();
+    AccessList accesses = inst.getAccesses();
     for (const Access &access : accesses) {
       if (!isRead(access.kind) || spaceOf(access.loc) != MemorySpace::psum)
         continue;
-      psumReads.push_back({inst, access});
+      PsumLoc &loc = psumLocs[access.loc];
+      if (!loc.whole)
+        psumReads.push_back({inst, access});
       bool startsGroup = matmul && access.index == MatmulOp::kDst;
-      if (startsGroup || written.contains(access.loc))
+      if (startsGroup || loc.written)
         continue;
       result = inst->emitOpError("reads PSUM location '")
                << getMemLoc(access.loc).getName() << "' before any write";
       return;
     }
     for (const Access &access : accesses) {
-      if (!isWrite(access.kind))
+      MemLocOp memloc = getMemLoc(access.loc);
+      if (!isWrite(access.kind) || !memloc || !memloc.isPsum())
         continue;
-      written.insert(access.loc);
-      if (spaceOf(access.loc) == MemorySpace::psum)
-        writes.add(access.loc,
-                   BlockSet(access, getMemLoc(access.loc).getNumBlocks()),
-                   access.ap);
+      PsumLoc &loc = psumLocs[access.loc];
+      loc.written = true;
+      if (loc.whole)
+        continue;
+      BlockSet blocks(access, memloc.getNumBlocks());
+      AccessAttr ap = access.ap;
+      if (coversWhole(memloc, blocks, ap)) {
+        loc.whole = true;
+        writes.erase(access.loc);
+        continue;
+      }
+      writes.add(access.loc, blocks, ap);
     }
   });
   if (failed(result))
@@ -545,6 +579,8 @@ LogicalResult FuncOp::verifyRegions() {
     // Named, not bound: a structured binding cannot be captured in C++17.
     InstructionOpInterface inst = read.first;
     const Access &access = read.second;
+    if (psumLocs.lookup(access.loc).whole)
+      continue;
     MemLocOp memloc = getMemLoc(access.loc);
     BlockSet readBlocks(access, memloc.getNumBlocks());
     // Writes that cover all the read may read settle it at once.

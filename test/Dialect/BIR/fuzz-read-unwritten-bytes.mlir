@@ -116,3 +116,46 @@ bir.func @strided_blocks attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %y = %t[0:128, 0:2048, %j] latency 1
   }
 }
+
+// -----
+
+// Coverage does not depend on order (a read needs only some earlier write):
+// the whole write after the first read covers the bytes the first write
+// left out.
+bir.func @whole_write_after_the_read attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.matmul %t[0:128, 0:1024] = %w, %w latency 1
+  bir.activation identity %y = %t latency 1
+  bir.matmul %t = %w, %w latency 1
+  bir.activation identity %y = %t latency 1
+}
+
+// -----
+
+// A loop whose iv runs over every block writes the whole location.
+bir.func @loop_writes_every_block attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  bir.loop %j = 0 to 4 {
+    bir.matmul %t[0:128, 0:2048, %j] = %w, %w latency 1
+  }
+  bir.activation identity %y = %t latency 1
+}
+
+// -----
+
+// A whole write of an earlier location does not cover a later one.
+bir.func @whole_write_of_another_location attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %s = bir.memloc "s" psum [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.matmul %s = %w, %w latency 1
+  bir.matmul %t[0:128, 0:1024] = %w, %w latency 1
+  bir.activation identity %y = %s latency 1
+  // expected-error @+1 {{'bir.activation' op reads partitions [0, 128) x bytes [1024, 2048) of PSUM location 't', which no instruction writes}}
+  bir.activation identity %y = %t latency 1
+}

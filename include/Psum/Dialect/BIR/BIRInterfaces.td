@@ -20,9 +20,17 @@ def BIR_InstructionInterface : OpInterface<"InstructionOpInterface"> {
       "int64_t", "getLatencyCycles", (ins), [{}], [{
         return static_cast<int64_t>($_op.getLatency());
       }]>,
+    InterfaceMethod<"Access number `index`, in operand order.",
+      "::psum::bir::Access", "getAccess", (ins "unsigned":$index), [{}], [{
+        auto ap = ::llvm::cast<::psum::bir::AccessAttr>($_op.getAps()[index]);
+        ::mlir::Value iv = ap.hasIvBlock() ? $_op.getIvs()[ap.getBlockIv()]
+                                           : ::mlir::Value();
+        return {$_op.getLocs()[index], ap, iv, $_op.getAccessKind(index),
+                index};
+      }]>,
     InterfaceMethod<"All accesses of the instruction, in operand order.",
-      "::llvm::SmallVector<::psum::bir::Access>", "getAccesses", (ins), [{}], [{
-        ::llvm::SmallVector<::psum::bir::Access> result;
+      "::psum::bir::AccessList", "getAccesses", (ins), [{}], [{
+        ::psum::bir::AccessList result;
         auto ivs = $_op.getIvs();
         for (auto [i, loc, ap] : ::llvm::enumerate($_op.getLocs(),
               $_op.getAps().template getAsRange<::psum::bir::AccessAttr>())) {

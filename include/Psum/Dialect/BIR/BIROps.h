@@ -35,6 +35,11 @@ struct Access {
   unsigned index;
 };
 
+/// The accesses of one instruction. Instructions have at most three or four:
+/// they stay inline, as the verifier and every allocator phase list them per
+/// instruction.
+using AccessList = llvm::SmallVector<Access, 4>;
+
 namespace detail {
 mlir::LogicalResult verifyInstruction(mlir::Operation *op);
 } // namespace detail
