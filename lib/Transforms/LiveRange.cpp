@@ -198,8 +198,8 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     if (bir::isRead(a.access.kind))
       reads.addRead(a.access, blocks);
   // The accesses of one instruction in the order they happen.
-  SmallVector<LocAccess> ordered(accesses);
-  llvm::stable_sort(ordered, [&](const LocAccess &a, const LocAccess &b) {
+  SmallVector<LocAccess, 4> ordered(accesses);
+  sortStably(ordered, [&](const LocAccess &a, const LocAccess &b) {
     auto rank = [&](const LocAccess &x) {
       bool write = x.access.kind == bir::AccessKind::Write;
       return order == AtOnePoint::ReadFirst ? write : !write;

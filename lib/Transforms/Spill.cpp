@@ -383,7 +383,7 @@ LogicalResult psum::alloc::spillProblem(
     original.fromSpill = true;
     for (auto [k, accesses] : llvm::enumerate(writes)) {
       // A writer's accesses precede all of its saves.
-      llvm::stable_sort(accesses, [](const LocAccess &a, const LocAccess &b) {
+      sortStably(accesses, [](const LocAccess &a, const LocAccess &b) {
         return a.point < b.point;
       });
       if (failed(

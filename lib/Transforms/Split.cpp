@@ -20,7 +20,7 @@ using namespace psum::alloc;
 namespace {
 struct Piece {
   int64_t lo, hi;
-  SmallVector<LocAccess> accesses;
+  SmallVector<LocAccess, 4> accesses;
   Interval live{0, 0};
 };
 } // namespace
@@ -211,8 +211,8 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
 static SmallVector<Piece> findPieces(const LinearFunction &lf,
                                      ArrayRef<LocAccess> accesses,
                                      bool loopAware) {
-  SmallVector<LocAccess> sorted(accesses);
-  llvm::stable_sort(sorted, [](const LocAccess &a, const LocAccess &b) {
+  SmallVector<LocAccess, 4> sorted(accesses);
+  sortStably(sorted, [](const LocAccess &a, const LocAccess &b) {
     return a.access.ap.getByteOffset() < b.access.ap.getByteOffset();
   });
   SmallVector<Piece> byBytes;
@@ -226,10 +226,9 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
   }
   SmallVector<Piece> values;
   for (Piece &group : byBytes) {
-    llvm::stable_sort(group.accesses,
-                      [](const LocAccess &a, const LocAccess &b) {
-                        return a.point < b.point;
-                      });
+    sortStably(group.accesses, [](const LocAccess &a, const LocAccess &b) {
+      return a.point < b.point;
+    });
     values.append(splitInTime(lf, group));
   }
   if (values.size() < 2)
@@ -240,7 +239,7 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
       return {}; // live_range reports the missing def / use
     piece.live = liveInterval(lf, piece.accesses, raw, loopAware);
   }
-  llvm::stable_sort(values, [](const Piece &a, const Piece &b) {
+  sortStably(values, [](const Piece &a, const Piece &b) {
     return a.live.def < b.live.def;
   });
   SmallVector<Piece> pieces;

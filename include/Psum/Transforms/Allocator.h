@@ -111,6 +111,15 @@ struct LocAccess {
   bir::Access access;
 };
 
+/// Sorts `range` stably by `less`. Accesses mostly come in order already,
+/// and std::stable_sort takes a buffer from the heap even then: this runs
+/// per location.
+template <typename Range, typename Less>
+void sortStably(Range &range, Less less) {
+  if (!llvm::is_sorted(range, less))
+    llvm::stable_sort(range, less);
+}
+
 /// Accesses of every PSUM location, in linear order, keyed by location.
 using PsumAccesses = llvm::DenseMap<mlir::Value, llvm::SmallVector<LocAccess>>;
 PsumAccesses collectPsumAccesses(const LinearFunction &lf);

@@ -552,8 +552,10 @@ LogicalResult FuncOp::verifyRegions() {
       return;
     }
     for (const Access &access : accesses) {
+      if (!isWrite(access.kind))
+        continue;
       MemLocOp memloc = getMemLoc(access.loc);
-      if (!isWrite(access.kind) || !memloc || !memloc.isPsum())
+      if (!memloc || !memloc.isPsum())
         continue;
       PsumLoc &loc = psumLocs[access.loc];
       loc.written = true;
