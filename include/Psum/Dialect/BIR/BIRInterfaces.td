@@ -31,12 +31,8 @@ def BIR_InstructionInterface : OpInterface<"InstructionOpInterface"> {
     InterfaceMethod<"All accesses of the instruction, in operand order.",
       "::psum::bir::AccessList", "getAccesses", (ins), [{}], [{
         ::psum::bir::AccessList result;
-        auto ivs = $_op.getIvs();
-        for (auto [i, loc, ap] : ::llvm::enumerate($_op.getLocs(),
-              $_op.getAps().template getAsRange<::psum::bir::AccessAttr>())) {
-          ::mlir::Value iv = ap.hasIvBlock() ? ivs[ap.getBlockIv()] : ::mlir::Value();
-          result.push_back({loc, ap, iv, $_op.getAccessKind(i), static_cast<unsigned>(i)});
-        }
+        for (unsigned i = 0, e = $_op.getAps().size(); i < e; ++i)
+          result.push_back($_op.getAccess(i));
         return result;
       }]>,
   ];
