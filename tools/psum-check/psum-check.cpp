@@ -233,17 +233,22 @@ struct Quality {
   }
 };
 
-/// The interference graph of the sweep against the seed's definition
-/// computed pairwise (its lower-triangular bit matrix): empty if equal.
-std::string checkInterference(bir::FuncOp func) {
+/// The first round's problem of `func` (its own geometry), as psum-allocate
+/// builds it; failure where the allocator refuses the function anyway.
+FailureOr<alloc::Problem> firstRound(bir::FuncOp func) {
   alloc::LinearFunction lf = alloc::linearize(func);
   alloc::Failure ignored;
   FailureOr<alloc::Geometry> geometry =
       alloc::resolveGeometry(func, "", 0, 0, {});
   if (failed(geometry))
-    return "";
-  FailureOr<alloc::Problem> problem =
-      alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+    return failure();
+  return alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+}
+
+/// The interference graph of the sweep against the seed's definition
+/// computed pairwise (its lower-triangular bit matrix): empty if equal.
+std::string checkInterference(bir::FuncOp func) {
+  FailureOr<alloc::Problem> problem = firstRound(func);
   if (failed(problem))
     return "";
   alloc::Graph graph = alloc::buildInterference(*problem, nullptr);
@@ -263,6 +268,111 @@ std::string checkInterference(bir::FuncOp func) {
     listed += neighbors.size();
   if (listed != 2 * edges)
     return "adjacency lists hold duplicate edges";
+  return "";
+}
+
+/// The placement search done the plain way: depth-first over the nodes by
+/// live-range start, each trying its free windows lowest first, backtracking
+/// to the node placed just before and remembering nothing. One step per
+/// node visited, as exactPlacement counts them.
+struct PlainPlacement {
+  const alloc::Problem &problem;
+  const alloc::Graph &graph;
+  uint64_t steps;
+  std::vector<unsigned> order;
+  std::vector<std::optional<unsigned>> base;
+
+  PlainPlacement(const alloc::Problem &problem, const alloc::Graph &graph,
+                 uint64_t steps)
+      : problem(problem), graph(graph), steps(steps),
+        base(problem.nodes.size()) {
+    for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+      if (node.pin)
+        base[v] = *node.pin;
+      else
+        order.push_back(v);
+    }
+    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+      return problem.nodes[a].def < problem.nodes[b].def;
+    });
+  }
+
+  static uint64_t window(unsigned b, unsigned liveN) {
+    return (liveN >= 64 ? ~uint64_t(0) : (uint64_t(1) << liveN) - 1) << b;
+  }
+
+  /// Places order[i..]; false if impossible or out of steps.
+  bool place(size_t i) {
+    if (i == order.size())
+      return true;
+    if (steps == 0)
+      return false;
+    --steps;
+    unsigned v = order[i], liveN = problem.nodes[v].liveN;
+    uint64_t occupied = problem.geometry.reserved;
+    for (unsigned m : graph.adjacency[v])
+      if (base[m])
+        occupied |= window(*base[m], problem.nodes[m].liveN);
+    for (unsigned b = 0; b + liveN <= problem.geometry.numBanks; ++b) {
+      if (occupied & window(b, liveN))
+        continue;
+      base[v] = b;
+      if (place(i + 1))
+        return true;
+    }
+    base[v] = std::nullopt;
+    return false;
+  }
+};
+
+/// exactPlacement (refuted states remembered) against the plain search, on
+/// the first round's problem and on random halves of its nodes (most fit,
+/// some only after backtracking), drawn from the function's name, where at
+/// most the usable banks are live at once. Where the plain search finishes,
+/// exactPlacement must reach the same verdict and placement in at most as
+/// many steps: a remembered state may only cut off subtrees without a
+/// placement, which its key (the windows and ends of the live nodes) is
+/// meant to ensure.
+std::string checkPlacementSearch(bir::FuncOp func) {
+  FailureOr<alloc::Problem> full = firstRound(func);
+  if (failed(full))
+    return "";
+  std::mt19937 rng(llvm::hash_value(func.getSymName()));
+  for (int trial = 0; trial < 4; ++trial) {
+    alloc::Problem problem;
+    problem.geometry = full->geometry;
+    problem.numPoints = full->numPoints;
+    for (const alloc::Node &node : full->nodes)
+      if (trial == 0 || rng() % 2)
+        problem.nodes.push_back(node);
+    alloc::Graph graph = alloc::buildInterference(problem, nullptr);
+    // More banks live at once than PSUM has: no placement, and proving so
+    // node by node is a long way for the plain search.
+    if (graph.peakDemand > problem.geometry.usableBanks())
+      continue;
+    constexpr uint64_t kSteps = 200000;
+    PlainPlacement plain(problem, graph, kSteps);
+    bool placed = plain.place(0);
+    if (!placed && plain.steps == 0)
+      continue;
+    alloc::ExactBudget budget{kSteps - plain.steps};
+    std::optional<std::vector<unsigned>> bases =
+        alloc::exactPlacement(problem, graph, budget);
+    std::string what = "the placement search on " +
+                       std::to_string(problem.nodes.size()) + " of " +
+                       std::to_string(full->nodes.size()) + " candidates ";
+    if (budget.exhausted)
+      return what + "took more steps than the plain search (" +
+             std::to_string(kSteps - plain.steps) + ")";
+    if (bases.has_value() != placed)
+      return what + (placed ? "found no placement; the plain search did"
+                            : "found a placement; the plain search did not");
+    for (size_t v = 0; bases && v < bases->size(); ++v)
+      if ((*bases)[v] != *plain.base[v])
+        return what + "placed '" + problem.nodes[v].name + "' at bank " +
+               std::to_string((*bases)[v]) + ", the plain search at " +
+               std::to_string(*plain.base[v]);
+  }
   return "";
 }
 
@@ -383,8 +493,8 @@ Outcome check(bir::FuncOp original) {
     outcome.message = "the input function does not verify";
     return outcome;
   }
-  for (auto consistency :
-       {checkInterference, checkSpillUpdate, checkSplitUpdate}) {
+  for (auto consistency : {checkInterference, checkPlacementSearch,
+                           checkSpillUpdate, checkSplitUpdate}) {
     if (std::string wrong = consistency(original); !wrong.empty()) {
       outcome.kind = Outcome::Violation;
       outcome.message = wrong;
