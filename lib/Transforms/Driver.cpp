@@ -76,6 +76,8 @@ struct Attempt {
   std::vector<std::vector<Operation *>> spillRounds;
   Selection placement;
   std::vector<std::tuple<unsigned, unsigned, unsigned>> placedRanges;
+  /// rangeInputs of the problem placed.
+  uint64_t placedInputs = 0;
   bool ok = false;
   Failure failure;
   double spillCycles = 0;
@@ -144,6 +146,14 @@ rangesOf(const Problem &problem) {
   for (const Node &node : problem.nodes)
     ranges.emplace_back(node.def, node.use, node.liveN);
   return ranges;
+}
+
+/// Keeps what applyAttempt checks the rewritten IR against: the live ranges
+/// the placement was made for, and the fingerprint of what they came from.
+void recordPlaced(const LinearFunction &lf, const Problem &problem,
+                  Attempt &attempt) {
+  attempt.placedRanges = rangesOf(problem);
+  attempt.placedInputs = rangeInputs(lf, problem);
 }
 
 /// Describes what occupies each bank at `point`: the note of a failure.
@@ -361,7 +371,7 @@ void laterRounds(const LinearFunction &lf, const Problem &problem,
     if (selection->spills.empty()) {
       placed(round, *selection, attempt, trace);
       attempt.placement = std::move(*selection);
-      attempt.placedRanges = rangesOf(round);
+      recordPlaced(roundLf, round, attempt);
       return;
     }
     countSpills(round, selection->spills, attempt);
@@ -439,11 +449,12 @@ Attempt attemptOnIR(bir::FuncOp func, const Geometry &geometry,
 }
 
 /// Rewrites `func` with the winner's spill rounds and commits its
-/// placement. The rebuilt live ranges are checked against those the
-/// placement was made for; should they differ, the fixpoint goes on from
-/// the rewritten IR (trace says so), which is always a valid allocation.
-/// Takes the first round's analysis (`lf`, `problem`) to free it once the
-/// rounds are replayed, before the rebuild.
+/// placement. The rewritten IR is checked against the problem the placement
+/// was made for: the same inputs to the live ranges (rangeInputs), or else
+/// the same live ranges rebuilt from it; should they differ, the fixpoint
+/// goes on from the rewritten IR (trace says so), which is always a valid
+/// allocation. Takes the first round's analysis (`lf`, `problem`) to free
+/// it once the rounds are replayed, before the rebuild.
 LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
                            Problem problem, const Geometry &geometry,
                            const AllocateOptions &options, Attempt &attempt,
@@ -467,12 +478,23 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
   lf = LinearFunction();
   problem = Problem();
   LinearFunction rewritten = linearize(func);
-  FailureOr<Problem> final = buildLiveRanges(func, rewritten, geometry,
-                                             options.loopAware, attempt.failure);
-  if (failed(final))
-    return failure();
-  if (rangesOf(*final) == attempt.placedRanges) {
-    commit(*final, attempt.placement);
+  Problem final = collectCandidates(func, rewritten,
+                                    collectPsumAccesses(rewritten), geometry);
+  // The live ranges were described from what spillProblem simulated: the
+  // same inputs in the IR describe to the same ranges, so only other inputs
+  // are described again, and compared.
+  bool same = rangeInputs(rewritten, final) == attempt.placedInputs;
+  if (same) {
+    for (auto [node, range] : llvm::zip(final.nodes, attempt.placedRanges))
+      std::tie(node.def, node.use, node.liveN) = range;
+  } else {
+    if (failed(describeCandidates(final, rewritten, options.loopAware,
+                                  attempt.failure)))
+      return failure();
+    same = rangesOf(final) == attempt.placedRanges;
+  }
+  if (same) {
+    commit(final, attempt.placement);
     return success();
   }
   if (trace)
@@ -559,7 +581,7 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
     return std::nullopt;
   }
   attempt.placement = selectionOf(*bases);
-  attempt.placedRanges = rangesOf(rewritten);
+  recordPlaced(roundLf, rewritten, attempt);
   placed(rewritten, attempt.placement, attempt, nullptr);
   outcome = best.ok ? "improved best-of-n from " + formatNumber(best.score()) +
                           " to " + formatNumber(attempt.spillCycles)

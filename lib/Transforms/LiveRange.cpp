@@ -594,12 +594,10 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
                          loopAware, failure);
 }
 
-FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
-                                                const LinearFunction &lf,
-                                                PsumAccesses accesses,
-                                                const Geometry &geometry,
-                                                bool loopAware,
-                                                Failure &failure) {
+Problem psum::alloc::collectCandidates(bir::FuncOp func,
+                                       const LinearFunction &lf,
+                                       PsumAccesses accesses,
+                                       const Geometry &geometry) {
   Problem problem;
   problem.geometry = geometry;
   problem.numPoints = lf.points.size();
@@ -618,28 +616,97 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
     node.name = memloc.getName().str();
     node.memloc = memloc;
     node.blocks = memloc.getNumBlocks();
+    node.blockBanks = llvm::divideCeil(static_cast<uint64_t>(memloc.getBytes()),
+                                       geometry.bankSize);
+    node.fromSpill =
+        memloc->hasAttr(kSpillOriginAttr) || memloc->hasAttr(kSpilledAttr);
+    if (std::optional<int64_t> pin = memloc.getPin())
+      node.pin = static_cast<unsigned>(*pin);
+    problem.nodes.push_back(std::move(node));
+    problem.accesses.push_back(std::move(it->second));
+  }
+  return problem;
+}
+
+LogicalResult psum::alloc::describeCandidates(Problem &problem,
+                                              const LinearFunction &lf,
+                                              bool loopAware,
+                                              Failure &failure) {
+  for (auto [node, accesses] : llvm::zip(problem.nodes, problem.accesses)) {
     // A bank per block is listed in `banks`: the number of blocks is what
     // the allocator's time and memory grow with.
     if (node.blocks > kMaxBlocks) {
-      failure.op = memloc;
+      failure.op = node.memloc;
       failure.message = "PSUM location '" + node.name + "' has " +
                         std::to_string(node.blocks) +
                         " blocks, more than the " + std::to_string(kMaxBlocks) +
                         " the allocator takes";
       return mlir::failure();
     }
-    node.blockBanks = llvm::divideCeil(static_cast<uint64_t>(memloc.getBytes()),
-                                       geometry.bankSize);
-    if (failed(describeNode(node, lf, it->second, geometry, loopAware,
+    if (failed(describeNode(node, lf, accesses, problem.geometry, loopAware,
                             failure)))
       return mlir::failure();
-    node.fromSpill = memloc->hasAttr(kSpillOriginAttr) ||
-                     memloc->hasAttr(kSpilledAttr);
-    if (std::optional<int64_t> pin = memloc.getPin())
-      node.pin = static_cast<unsigned>(*pin);
-
-    problem.nodes.push_back(std::move(node));
-    problem.accesses.push_back(std::move(it->second));
   }
+  return success();
+}
+
+FailureOr<Problem>
+psum::alloc::buildLiveRanges(bir::FuncOp func, const LinearFunction &lf,
+                             PsumAccesses accesses, const Geometry &geometry,
+                             bool loopAware, Failure &failure) {
+  Problem problem = collectCandidates(func, lf, std::move(accesses), geometry);
+  if (failed(describeCandidates(problem, lf, loopAware, failure)))
+    return mlir::failure();
   return problem;
+}
+
+/// splitmix64's finalizer: a strong 64-bit mix.
+static uint64_t mix(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+uint64_t psum::alloc::rangeInputs(const LinearFunction &lf,
+                                  const Problem &problem) {
+  uint64_t hash = 0;
+  auto add = [&](uint64_t value) { hash = mix(hash ^ value); };
+  auto addPointer = [&](const void *pointer) {
+    add(reinterpret_cast<uintptr_t>(pointer));
+  };
+  // The points' ops but copies (spillProblem's have none yet): every other
+  // op is the same in the IR and in the simulation.
+  add(lf.points.size());
+  for (auto [index, point] : llvm::enumerate(lf.points)) {
+    addPointer(lf.isCopy(index) ? nullptr : point.op);
+    add(static_cast<uint64_t>(point.kind) << 32 | point.nest);
+  }
+  add(lf.loops.size());
+  for (const Loop &loop : lf.loops) {
+    addPointer(loop.op);
+    add(uint64_t(loop.header) << 32 | loop.backEdge);
+  }
+  add(lf.nests.size());
+  for (ArrayRef<unsigned> nest : lf.nests) {
+    add(nest.size());
+    for (unsigned loop : nest)
+      add(loop);
+  }
+  add(problem.nodes.size());
+  for (auto [node, accesses] : llvm::zip(problem.nodes, problem.accesses)) {
+    add(static_cast<uint64_t>(node.blocks));
+    add(node.blockBanks);
+    add(node.pin ? *node.pin + 1 : 0);
+    add(accesses.size());
+    // Not the location nor the operand index: what the simulation mints
+    // keeps those of the spilled location's accesses, and describeNode
+    // reads neither (but the location's blocks: the candidate's).
+    for (const LocAccess &a : accesses) {
+      add(uint64_t(a.point) << 1 | a.start);
+      add(static_cast<uint64_t>(a.access.kind));
+      addPointer(a.access.ap.getAsOpaquePointer());
+      addPointer(a.access.iv.getAsOpaquePointer());
+    }
+  }
+  return hash;
 }

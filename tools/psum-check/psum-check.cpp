@@ -448,6 +448,11 @@ std::string checkSpillUpdate(bir::FuncOp func) {
                "] x " + std::to_string(a.liveN) + " vs [" +
                std::to_string(b.def) + ", " + std::to_string(b.use) + "] x " +
                std::to_string(b.liveN) + " ('" + a.name + "')";
+    // psum-allocate commits the winner's placement without describing the
+    // rewritten IR again when these agree (applyAttempt).
+    if (alloc::rangeInputs(modelLf, model) != alloc::rangeInputs(lf, *problem))
+      return "spillProblem's live-range inputs (rangeInputs) differ from the "
+             "rewritten IR's";
   }
   return "";
 }

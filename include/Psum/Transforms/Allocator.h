@@ -429,6 +429,23 @@ mlir::FailureOr<Problem> buildLiveRanges(bir::FuncOp func,
                                          PsumAccesses accesses,
                                          const Geometry &geometry,
                                          bool loopAware, Failure &failure);
+/// buildLiveRanges in two steps. First the candidates with what the IR says
+/// of them (memloc, name, blocks, banks per block, pin, spill marks) and
+/// their accesses (consumed), not yet described...
+Problem collectCandidates(bir::FuncOp func, const LinearFunction &lf,
+                          PsumAccesses accesses, const Geometry &geometry);
+/// ...then each one's live range and footprint (describeNode), in order;
+/// also fails on a location of more than kMaxBlocks blocks.
+mlir::LogicalResult describeCandidates(Problem &problem,
+                                       const LinearFunction &lf, bool loopAware,
+                                       Failure &failure);
+/// A fingerprint (64-bit hash) of what describeCandidates computes the live
+/// ranges from: the linear points (their ops, copies as such), loops and
+/// nests, and each candidate's blocks, banks per block, pin and accesses
+/// (but their location), in node order. Equal for the problem spillProblem
+/// simulates and the one collected from the IR the spills are then written
+/// to, the two describe to the same live ranges.
+uint64_t rangeInputs(const LinearFunction &lf, const Problem &problem);
 
 //===----------------------------------------------------------------------===//
 // Interference
