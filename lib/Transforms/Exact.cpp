@@ -20,11 +20,6 @@
 
 using namespace psum::alloc;
 
-static uint64_t windowOf(unsigned base, unsigned liveN) {
-  uint64_t ones = liveN >= 64 ? ~uint64_t(0) : (uint64_t(1) << liveN) - 1;
-  return ones << base;
-}
-
 namespace {
 class PlacementSearch {
 public:
@@ -79,7 +74,7 @@ private:
     size_t state = 0;
     for (unsigned v : live)
       state += llvm::hash_combine(problem.nodes[v].use,
-                                  windowOf(*base[v], problem.nodes[v].liveN));
+                                  windowMask(*base[v], problem.nodes[v].liveN));
     return llvm::hash_combine(i, state);
   }
 
@@ -101,7 +96,7 @@ private:
       return false;
     for (unsigned m : graph.adjacency[v])
       if (base[m])
-        frame.occupied |= windowOf(*base[m], problem.nodes[m].liveN);
+        frame.occupied |= windowMask(*base[m], problem.nodes[m].liveN);
     frame.live.push_back(v);
     stack.push_back(std::move(frame));
     return true;
@@ -122,7 +117,7 @@ private:
       unsigned liveN = problem.nodes[v].liveN;
       std::optional<unsigned> next;
       for (unsigned b = frame.nextBase; b + liveN <= problem.geometry.numBanks; ++b)
-        if (!(frame.occupied & windowOf(b, liveN))) {
+        if (!(frame.occupied & windowMask(b, liveN))) {
           next = b;
           break;
         }

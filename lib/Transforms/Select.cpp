@@ -20,11 +20,6 @@ using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
 
-static uint64_t windowMask(unsigned base, unsigned liveN) {
-  uint64_t ones = liveN >= 64 ? ~uint64_t(0) : (uint64_t(1) << liveN) - 1;
-  return ones << base;
-}
-
 uint64_t Selection::bankMask(const Problem &problem, unsigned node) const {
   if (!base[node])
     return 0;

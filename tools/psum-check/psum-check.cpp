@@ -297,10 +297,6 @@ struct PlainPlacement {
     });
   }
 
-  static uint64_t window(unsigned b, unsigned liveN) {
-    return (liveN >= 64 ? ~uint64_t(0) : (uint64_t(1) << liveN) - 1) << b;
-  }
-
   /// Places order[i..]; false if impossible or out of steps.
   bool place(size_t i) {
     if (i == order.size())
@@ -312,9 +308,9 @@ struct PlainPlacement {
     uint64_t occupied = problem.geometry.reserved;
     for (unsigned m : graph.adjacency[v])
       if (base[m])
-        occupied |= window(*base[m], problem.nodes[m].liveN);
+        occupied |= alloc::windowMask(*base[m], problem.nodes[m].liveN);
     for (unsigned b = 0; b + liveN <= problem.geometry.numBanks; ++b) {
-      if (occupied & window(b, liveN))
+      if (occupied & alloc::windowMask(b, liveN))
         continue;
       base[v] = b;
       if (place(i + 1))

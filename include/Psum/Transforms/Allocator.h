@@ -306,6 +306,12 @@ struct Geometry {
   unsigned widestWindow() const;
 };
 
+/// The bank mask of `banks` adjacent banks from `base`.
+inline uint64_t windowMask(unsigned base, unsigned banks) {
+  uint64_t ones = banks >= 64 ? ~uint64_t(0) : (uint64_t(1) << banks) - 1;
+  return ones << base;
+}
+
 /// Whether `access` is a TensorCopy's read, which a spill of the location
 /// points at the saved copy instead of a reload (load2Copy).
 inline bool loadsToCopy(const LinearFunction &lf, const Geometry &geometry,
