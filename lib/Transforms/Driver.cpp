@@ -181,25 +181,22 @@ std::string describeBanks(const Problem &problem, const Selection *selection,
     if (!any)
       os << "free";
   }
-  // Banks neither reserved nor taken here by a placed node: enough of them
-  // for an unplaced node but no window of adjacent ones is fragmentation,
-  // which the map alone does not make plain.
-  uint64_t freeBanks = geometry.allBanks() & ~geometry.reserved;
+  // Enough free banks for an unplaced node but no window of adjacent ones
+  // is fragmentation, which the map alone does not make plain.
+  uint64_t taken = 0;
   for (auto [v, node] : llvm::enumerate(problem.nodes))
     if (selection && node.def <= point && point <= node.use)
-      freeBanks &= ~selection->bankMask(problem, v);
+      taken |= selection->bankMask(problem, v);
+  unsigned free =
+      llvm::popcount(geometry.allBanks() & ~geometry.reserved & ~taken);
   for (auto [v, node] : llvm::enumerate(problem.nodes)) {
     if (node.def > point || point > node.use ||
         (selection && selection->base[v]))
       continue;
     os << "\n  unplaced: " << node.name << " (" << node.liveN << " banks) ["
        << node.def << ", " << node.use << "]";
-    unsigned free = llvm::popcount(freeBanks);
-    bool fits = false;
-    for (unsigned base = 0; base + node.liveN <= geometry.numBanks; ++base)
-      fits |= (freeBanks & windowMask(base, node.liveN)) ==
-              windowMask(base, node.liveN);
-    if (selection && free >= node.liveN && !fits)
+    if (selection && free >= node.liveN &&
+        geometry.widestWindow(taken) < node.liveN)
       os << ": " << free << " banks are free here, but no " << node.liveN
          << " adjacent";
   }

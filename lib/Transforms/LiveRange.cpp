@@ -21,10 +21,10 @@ unsigned Geometry::usableBanks() const {
   return numBanks - llvm::popcount(reserved & allBanks());
 }
 
-unsigned Geometry::widestWindow() const {
+unsigned Geometry::widestWindow(uint64_t taken) const {
   unsigned widest = 0, run = 0;
   for (unsigned bank = 0; bank < numBanks; ++bank) {
-    run = reserved & (uint64_t(1) << bank) ? 0 : run + 1;
+    run = (reserved | taken) & (uint64_t(1) << bank) ? 0 : run + 1;
     widest = std::max(widest, run);
   }
   return widest;

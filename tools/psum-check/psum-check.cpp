@@ -233,10 +233,12 @@ struct Quality {
   }
 };
 
-/// The first round's problem of `func` (its own geometry), as psum-allocate
-/// builds it; failure where the allocator refuses the function anyway.
-FailureOr<alloc::Problem> firstRound(bir::FuncOp func) {
-  alloc::LinearFunction lf = alloc::linearize(func);
+/// The first round's problem of `func` (its own geometry) and its linear
+/// points `lf`, as psum-allocate builds them; failure where the allocator
+/// refuses the function anyway.
+FailureOr<alloc::Problem> firstRound(bir::FuncOp func,
+                                     alloc::LinearFunction &lf) {
+  lf = alloc::linearize(func);
   alloc::Failure ignored;
   FailureOr<alloc::Geometry> geometry =
       alloc::resolveGeometry(func, "", 0, 0, {});
@@ -248,7 +250,8 @@ FailureOr<alloc::Problem> firstRound(bir::FuncOp func) {
 /// The interference graph of the sweep against the seed's definition
 /// computed pairwise (its lower-triangular bit matrix): empty if equal.
 std::string checkInterference(bir::FuncOp func) {
-  FailureOr<alloc::Problem> problem = firstRound(func);
+  alloc::LinearFunction lf;
+  FailureOr<alloc::Problem> problem = firstRound(func, lf);
   if (failed(problem))
     return "";
   alloc::Graph graph = alloc::buildInterference(*problem, nullptr);
@@ -330,7 +333,8 @@ struct PlainPlacement {
 /// placement, which its key (the windows and ends of the live nodes) is
 /// meant to ensure.
 std::string checkPlacementSearch(bir::FuncOp func) {
-  FailureOr<alloc::Problem> full = firstRound(func);
+  alloc::LinearFunction lf;
+  FailureOr<alloc::Problem> full = firstRound(func, lf);
   if (failed(full))
     return "";
   std::mt19937 rng(llvm::hash_value(func.getSymName()));
@@ -380,16 +384,11 @@ std::string checkPlacementSearch(bir::FuncOp func) {
 /// Empty if both agree on every node and point.
 std::string checkSpillUpdate(bir::FuncOp func) {
   OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
-  FailureOr<alloc::Geometry> geometry =
-      alloc::resolveGeometry(*clone, "", 0, 0, {});
-  if (failed(geometry))
-    return "";
-  alloc::Failure ignored;
-  alloc::LinearFunction lf = alloc::linearize(*clone);
-  FailureOr<alloc::Problem> problem =
-      alloc::buildLiveRanges(*clone, lf, *geometry, true, ignored);
+  alloc::LinearFunction lf;
+  FailureOr<alloc::Problem> problem = firstRound(*clone, lf);
   if (failed(problem))
     return "";
+  alloc::Geometry geometry = problem->geometry;
   alloc::LinearFunction modelLf = lf;
   alloc::Problem model = *problem;
   llvm::StringSet<> names;
@@ -413,7 +412,7 @@ std::string checkSpillUpdate(bir::FuncOp func) {
         *clone, lf, *problem, spills, options, irCounters, nullptr, irFailure));
     if (irOk) {
       lf = alloc::linearize(*clone);
-      problem = alloc::buildLiveRanges(*clone, lf, *geometry, true, irFailure);
+      problem = alloc::buildLiveRanges(*clone, lf, geometry, true, irFailure);
       irOk = succeeded(problem);
     }
     bool modelOk = succeeded(

@@ -301,9 +301,10 @@ struct Geometry {
   }
   /// The NUM_PSUM_BANKS of the additive test: banks the allocator may use.
   unsigned usableBanks() const;
-  /// The most adjacent banks the allocator may use: the widest window a
-  /// location can get (reserved banks may split PSUM).
-  unsigned widestWindow() const;
+  /// The most adjacent banks the allocator may use besides `taken`: the
+  /// widest window a location can get (reserved banks, and banks already
+  /// taken, may split PSUM).
+  unsigned widestWindow(uint64_t taken = 0) const;
 };
 
 /// The bank mask of `banks` adjacent banks from `base`.
