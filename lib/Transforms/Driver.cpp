@@ -242,7 +242,7 @@ FailureOr<Selection> colorRound(const Problem &problem, const Graph &graph,
   if (heuristic.backtrack) {
     ExactBudget budget{50 * problem.nodes.size() + 1000};
     if (std::optional<std::vector<unsigned>> bases =
-            exactPlacement(problem, graph, budget)) {
+            exactPlacement(problem, budget)) {
       Selection selection;
       for (unsigned base : *bases)
         selection.base.push_back(base);
@@ -350,6 +350,19 @@ void laterRounds(const LinearFunction &lf, const Problem &problem,
                  double bound, Attempt &attempt, bool traced) {
   llvm::raw_string_ostream traceStream(attempt.traceText);
   llvm::raw_ostream *trace = traced ? &traceStream : nullptr;
+  auto abandons = [&] {
+    if (attempt.spillCycles <= bound)
+      return false;
+    if (trace)
+      *trace << "spills cost about " << formatNumber(attempt.spillCycles)
+             << " cycles, more than the best PSUM score so far ("
+             << formatNumber(bound) << "): abandoned\n";
+    attempt.abandoned = true;
+    return true;
+  };
+  // Before the copy of the problem, which costs a round's worth of memory.
+  if (abandons())
+    return;
   LinearFunction roundLf = lf;
   Problem round = problem;
   SpillCounters counters;
@@ -360,14 +373,6 @@ void laterRounds(const LinearFunction &lf, const Problem &problem,
   // Each round spills at least one node and a spilled node is never spilled
   // again, so the loop ends.
   for (;;) {
-    if (attempt.spillCycles > bound) {
-      if (trace)
-        *trace << "spills cost about " << formatNumber(attempt.spillCycles)
-               << " cycles, more than the best PSUM score so far ("
-               << formatNumber(bound) << "): abandoned\n";
-      attempt.abandoned = true;
-      return;
-    }
     std::vector<Operation *> &spilled = attempt.spillRounds.emplace_back();
     for (unsigned v : spills)
       spilled.push_back(round.nodes[v].memloc);
@@ -390,6 +395,8 @@ void laterRounds(const LinearFunction &lf, const Problem &problem,
     }
     countSpills(round, selection->spills, attempt);
     spills = std::move(selection->spills);
+    if (abandons())
+      return;
   }
 }
 
@@ -523,7 +530,7 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
 /// The exact mode after best-of-n: an attempt that beats `best`, if one
 /// exists and `steps` allow finding it. `outcome` says what was proved.
 std::optional<Attempt> runExact(const LinearFunction &lf,
-                                const Problem &problem, const Graph &graph,
+                                const Problem &problem,
                                 const AllocateOptions &options, uint64_t steps,
                                 const Attempt &best, std::string &outcome) {
   static const Heuristic exactHeuristic{"exact"};
@@ -548,7 +555,7 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
   attempt.heuristic = &exactHeuristic;
 
   if (std::optional<std::vector<unsigned>> bases =
-          exactPlacement(problem, graph, budget)) {
+          exactPlacement(problem, budget)) {
     if (best.ok && best.score() == 0) {
       outcome = "a spill-free placement exists; best-of-n found one";
       return std::nullopt;
@@ -585,9 +592,8 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
                           options.loopAware, counters, nullptr, nullptr,
                           attempt.failure)))
     return std::nullopt;
-  Graph rewrittenGraph = buildInterference(rewritten, nullptr);
   std::optional<std::vector<unsigned>> bases =
-      exactPlacement(rewritten, rewrittenGraph, budget);
+      exactPlacement(rewritten, budget);
   if (!bases) {
     outcome = "the optimal spill set (cost " +
               formatNumber(attempt.spillCycles) +
@@ -828,7 +834,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
                   options.rescueBudget;
     if (options.exact || rescue) {
       std::optional<Attempt> exact =
-          runExact(lf, *problem, graph, options,
+          runExact(lf, *problem, options,
                    rescue ? options.rescueBudget : options.exactBudget,
                    attempts[best], report.exact);
       if (exact) {

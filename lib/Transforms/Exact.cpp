@@ -23,10 +23,8 @@ using namespace psum::alloc;
 namespace {
 class PlacementSearch {
 public:
-  PlacementSearch(const Problem &problem, const Graph &graph,
-                  ExactBudget &budget)
-      : problem(problem), graph(graph), budget(budget),
-        base(problem.nodes.size()) {
+  PlacementSearch(const Problem &problem, ExactBudget &budget)
+      : problem(problem), budget(budget), base(problem.nodes.size()) {
     for (unsigned v = 0; v < problem.nodes.size(); ++v) {
       if (problem.nodes[v].pin)
         base[v] = *problem.nodes[v].pin;
@@ -94,8 +92,12 @@ private:
     frame.key = stateKey(i, frame.live);
     if (refuted.contains(frame.key))
       return false;
-    for (unsigned m : graph.adjacency[v])
-      if (base[m])
+    // Interference is overlap of live ranges, and nodes are placed in order
+    // of their starts: the placed neighbors of v are the live nodes, but
+    // for pins that start after v ends. Fewer than its neighbors, most of
+    // which are not placed yet.
+    for (unsigned m : frame.live)
+      if (!problem.nodes[m].pin || problem.nodes[m].def <= problem.nodes[v].use)
         frame.occupied |= windowMask(*base[m], problem.nodes[m].liveN);
     frame.live.push_back(v);
     stack.push_back(std::move(frame));
@@ -139,7 +141,6 @@ private:
   }
 
   const Problem &problem;
-  const Graph &graph;
   ExactBudget &budget;
   std::vector<std::optional<unsigned>> base;
   std::vector<unsigned> order;
@@ -148,9 +149,8 @@ private:
 } // namespace
 
 std::optional<std::vector<unsigned>>
-psum::alloc::exactPlacement(const Problem &problem, const Graph &graph,
-                            ExactBudget &budget) {
-  return PlacementSearch(problem, graph, budget).run();
+psum::alloc::exactPlacement(const Problem &problem, ExactBudget &budget) {
+  return PlacementSearch(problem, budget).run();
 }
 
 std::optional<InstructionDemand>
@@ -238,8 +238,7 @@ psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
       anyOverload |= overloaded[p];
     }
     if (!anyOverload) {
-      Graph graph = buildInterference(model, nullptr);
-      if (exactPlacement(model, graph, budget))
+      if (exactPlacement(model, budget))
         return spills;
       if (budget.exhausted)
         return std::nullopt;

@@ -357,7 +357,7 @@ std::string checkPlacementSearch(bir::FuncOp func) {
       continue;
     alloc::ExactBudget budget{kSteps - plain.steps};
     std::optional<std::vector<unsigned>> bases =
-        alloc::exactPlacement(problem, graph, budget);
+        alloc::exactPlacement(problem, budget);
     std::string what = "the placement search on " +
                        std::to_string(problem.nodes.size()) + " of " +
                        std::to_string(full->nodes.size()) + " candidates ";

@@ -578,8 +578,10 @@ struct ExactBudget {
 /// A placement of every node in contiguous windows with no spill, by a
 /// depth-first search along the sweep that remembers the bank-occupancy
 /// states it has refuted. Nullopt if none exists or the budget ran out.
-std::optional<std::vector<unsigned>>
-exactPlacement(const Problem &problem, const Graph &graph, ExactBudget &budget);
+/// Nodes interfere where their live ranges overlap (buildInterference's
+/// graph): the search reads the overlaps off the sweep.
+std::optional<std::vector<unsigned>> exactPlacement(const Problem &problem,
+                                                    ExactBudget &budget);
 
 /// The banks the instruction at linear `point` needs whatever is spilled.
 struct InstructionDemand {
