@@ -783,6 +783,9 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       if (bound == 0)
         break;
     }
+    // The first rounds were the graph's last readers: it goes before the
+    // later rounds copy the problem.
+    graph = Graph();
     std::vector<size_t> spilled;
     for (auto [i, attempt] : llvm::enumerate(attempts))
       if (!attempt.pending.empty())
@@ -875,8 +878,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
         report.unevenHints.push_back({node.memloc->getLoc(), hint.str()});
       });
     // Nothing below reads the first round's analysis: the replay takes it
-    // (and frees it before the IR is analysed again), the graph goes now.
-    graph = Graph();
+    // and frees it before the IR is analysed again.
     if (!winner.committed &&
         failed(applyAttempt(func, std::move(lf), std::move(*problem),
                             *geometry, options, winner, trace))) {
