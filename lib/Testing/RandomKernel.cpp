@@ -579,6 +579,15 @@ bir::FuncOp Generator::build(StringRef name) {
     evacuate(Slice{live.back().loc});
     live.pop_back();
   }
+  if (options.pinsPercent)
+    for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+      int64_t banks = memloc.getNumBlocks() *
+                      llvm::divideCeil(memloc.getBytes(), arch.getBankSize());
+      if (memloc.isPsum() && banks <= usableBanks &&
+          chance(options.pinsPercent))
+        memloc.setPinAttr(
+            builder.getI64IntegerAttr(pick(usableBanks - banks + 1)));
+    }
   return func;
 }
 

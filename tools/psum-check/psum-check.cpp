@@ -111,6 +111,12 @@ static cl::opt<unsigned> peeledTilesOpt(
              "it, or a last one after it (0 keeps the functions of earlier "
              "versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> pinsOpt(
+    "pins", cl::init(0),
+    cl::desc("percent of the PSUM locations pinned to a random base bank "
+             "where all their blocks fit; pins that collide are rejected "
+             "inputs (0 keeps the functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -743,6 +749,7 @@ int main(int argc, char **argv) {
     options.partitionSlicesPercent = partitionSlicesOpt;
     options.nestedPiecesPercent = nestedPiecesOpt;
     options.peeledTilesPercent = peeledTilesOpt;
+    options.pinsPercent = pinsOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

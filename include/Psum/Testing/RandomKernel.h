@@ -75,6 +75,12 @@ struct RandomKernelOptions {
   /// the loop, or a last one after it (a peeled diagonal block). 0 keeps
   /// the functions of earlier versions.
   unsigned peeledTilesPercent = 0;
+  /// Percent of the PSUM locations pinned (`pin = B`) to a base bank drawn
+  /// among those where all their blocks fit, whether or not the pin can
+  /// hold: pins that collide are the input's error (a rejected input).
+  /// Drawn after the rest, so 0 keeps the functions of earlier versions and
+  /// any percent keeps their instructions.
+  unsigned pinsPercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.
