@@ -660,17 +660,10 @@ psum::alloc::buildLiveRanges(bir::FuncOp func, const LinearFunction &lf,
   return problem;
 }
 
-/// splitmix64's finalizer: a strong 64-bit mix.
-static uint64_t mix(uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 uint64_t psum::alloc::rangeInputs(const LinearFunction &lf,
                                   const Problem &problem) {
   uint64_t hash = 0;
-  auto add = [&](uint64_t value) { hash = mix(hash ^ value); };
+  auto add = [&](uint64_t value) { hash = mix64(hash ^ value); };
   auto addPointer = [&](const void *pointer) {
     add(reinterpret_cast<uintptr_t>(pointer));
   };

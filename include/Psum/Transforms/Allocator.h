@@ -313,6 +313,13 @@ inline uint64_t windowMask(unsigned base, unsigned banks) {
   return ones << base;
 }
 
+/// splitmix64's finalizer: a strong 64-bit mix, and a bijection.
+inline uint64_t mix64(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
 /// Whether `access` is a TensorCopy's read, which a spill of the location
 /// points at the saved copy instead of a reload (load2Copy).
 inline bool loadsToCopy(const LinearFunction &lf, const Geometry &geometry,
@@ -577,7 +584,10 @@ struct ExactBudget {
 
 /// A placement of every node in contiguous windows with no spill, by a
 /// depth-first search along the sweep that remembers the bank-occupancy
-/// states it has refuted. Nullopt if none exists or the budget ran out.
+/// states it has refuted and, from a node left no window, jumps back to the
+/// last node live at its start. Nullopt if none exists or the budget ran
+/// out; else the first placement in the order of a plain depth-first
+/// search (lowest base first, nodes by start).
 /// Nodes interfere where their live ranges overlap (buildInterference's
 /// graph): the search reads the overlaps off the sweep.
 std::optional<std::vector<unsigned>> exactPlacement(const Problem &problem,
