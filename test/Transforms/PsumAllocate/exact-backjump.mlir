@@ -2,18 +2,18 @@
 // RUN: psum-opt %s --psum-allocate="exact=true exact-budget=100 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
 // RUN: psum-opt %s --psum-allocate="verify=true heuristic=relief-backtrack" | FileCheck %s
 
-// The placement search backjumps: where a node finds no window, only the
-// windows of the nodes live at its start can change that, so the search
-// goes back to the last of them and skips the nodes placed after it.
+// The placement search backjumps: where nothing fits from a node on, only
+// the windows of the nodes live at its start can change that, so the
+// search goes back to the last of them and skips the nodes placed after it.
 //
 // t10 takes four adjacent banks at point 16, beside t3, t5, t6 and t9. When
-// t9 finds no window that leaves them, its state is refuted by the windows
-// of t3 to t6 alone: t7 and t8 end before t9 starts, and none of their
-// windows is tried again. The search needs between 600 and 700 steps here
-// (more than 100: SHORT runs out); without backjumping it needed more than
-// 1,000 (the exact mode of 40718f2 ran out of exact-budget=1000). It finds
-// the placement a plain depth-first search finds (lowest bank first, nodes
-// by start), which the backtracking heuristics keep.
+// no window of t9 leaves them, its state is refuted by the windows of t3 to
+// t6 alone: t7 and t8 end before t9 starts, and none of their windows is
+// tried again. The search needs between 550 and 600 steps here (more than
+// 100: SHORT runs out); without backjumping it needed more than 1,000 (the
+// exact mode of 40718f2 ran out of exact-budget=1000). It finds the
+// placement a plain depth-first search finds (lowest bank first, nodes by
+// start), which the backtracking heuristics keep.
 
 // FOUND: remark: exact mode: a spill-free placement exists; best-of-n found one
 // SHORT: remark: exact mode: budget of 100 steps exhausted; kept best-of-n
