@@ -96,7 +96,8 @@ private:
   }
 
   /// Opens the frame of order[i] given the placed nodes `active`; false if
-  /// its state is already refuted or the budget is gone.
+  /// the budget is gone, or if its state is already refuted (and then the
+  /// search has gone back: backjump).
   bool open(size_t i, const Active &active, std::vector<Frame> &stack) {
     if (budget.steps == 0) {
       budget.exhausted = true;
