@@ -584,10 +584,10 @@ struct ExactBudget {
 
 /// A placement of every node in contiguous windows with no spill, by a
 /// depth-first search along the sweep that remembers the bank-occupancy
-/// states it has refuted and, from a node left no window, jumps back to the
-/// last node live at its start. Nullopt if none exists or the budget ran
-/// out; else the first placement in the order of a plain depth-first
-/// search (lowest base first, nodes by start).
+/// states it has refuted and, from each refuted state, jumps back to the
+/// last placed of the nodes live at its node's start. Nullopt if none
+/// exists or the budget ran out; else the first placement in the order of
+/// a plain depth-first search (lowest base first, nodes by start).
 /// Nodes interfere where their live ranges overlap (buildInterference's
 /// graph): the search reads the overlaps off the sweep.
 std::optional<std::vector<unsigned>> exactPlacement(const Problem &problem,
