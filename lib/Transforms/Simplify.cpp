@@ -68,42 +68,51 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
   };
   // The points of `node`'s range where, spilled, it still holds its banks
   // (`keeps`), without a search per point: the span from its first to its
-  // last writer (clipped to the range) goes to onSpan(lo, hi) if not empty,
-  // each reader outside it to onPoint(p).
-  auto forKept = [](const Node &node, auto onSpan, auto onPoint) {
-    unsigned lo = std::max(node.writers.front(), node.def);
-    unsigned hi = std::min(node.writers.back(), node.use);
-    if (lo <= hi)
-      onSpan(lo, hi);
+  // last writer (clipped to the range; empty if lo > hi), and each reader
+  // outside it.
+  auto spanOf = [](const Node &node) {
+    return std::make_pair(std::max(node.writers.front(), node.def),
+                          std::min(node.writers.back(), node.use));
+  };
+  auto forReadersOutside = [](const Node &node, unsigned lo, unsigned hi,
+                              auto fn) {
     for (unsigned reader : node.readers)
       if (reader >= node.def && reader <= node.use && (reader < lo || reader > hi))
-        onPoint(reader);
+        fn(reader);
   };
-  auto forEachKept = [&](const Node &node, auto fn) {
-    forKept(
-        node,
-        [&](unsigned lo, unsigned hi) {
-          for (unsigned p = lo; p <= hi; ++p)
-            fn(p);
-        },
-        fn);
+  // The kept points: the span to onSpan(lo, hi) if not empty, each reader
+  // outside it to onPoint(p).
+  auto forKept = [&](const Node &node, auto onSpan, auto onPoint) {
+    auto [lo, hi] = spanOf(node);
+    if (lo <= hi)
+      onSpan(lo, hi);
+    forReadersOutside(node, lo, hi, onPoint);
+  };
+  // The points where `node`, spilled, frees its banks, as a sum over its
+  // range less the kept points: fn(p, +1) for each point outside the span,
+  // then fn(p, -1) for each reader outside it.
+  auto forEachFreed = [&](const Node &node, auto fn) {
+    auto [lo, hi] = spanOf(node);
+    unsigned before = lo <= hi ? lo : node.use + 1;
+    for (unsigned p = node.def; p < before; ++p)
+      fn(p, 1);
+    for (unsigned p = std::max(hi + 1, before); p <= node.use; ++p)
+      fn(p, 1);
+    forReadersOutside(node, lo, hi, [&](unsigned p) { fn(p, -1); });
   };
   // Adds (sign +1) or removes the banks `node` needs where it is spilled.
   auto apply = [&](const Node &node, int64_t sign) {
     int64_t banks = sign * node.liveN;
-    for (unsigned p = node.def; p <= node.use; ++p)
-      demand[p] += banks;
-    forEachKept(node, [&](unsigned p) { demand[p] -= banks; });
+    forEachFreed(node, [&](unsigned p, int64_t s) { demand[p] += s * banks; });
   };
   // The excess spilling `node` removes.
   auto gainOf = [&](const Node &node) {
-    auto gainAt = [&](unsigned p) {
-      return excessAt(demand[p]) - excessAt(demand[p] - node.liveN);
+    // excessAt(d) - excessAt(d - banks), in one clamp.
+    auto gainAt = [&, banks = int64_t(node.liveN)](unsigned p) {
+      return std::clamp<int64_t>(demand[p] - usable, 0, banks);
     };
     int64_t gain = 0;
-    for (unsigned p = node.def; p <= node.use; ++p)
-      gain += gainAt(p);
-    forEachKept(node, [&](unsigned p) { gain -= gainAt(p); });
+    forEachFreed(node, [&](unsigned p, int64_t s) { gain += s * gainAt(p); });
     return gain;
   };
   // Rank: larger first. Spilling only lowers demand, so a node's gain only
@@ -170,16 +179,18 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
   llvm::stable_sort(byCost, [&](unsigned a, unsigned b) {
     return nodes[a].cost > nodes[b].cost;
   });
+  std::vector<bool> putBack(nodes.size());
   for (unsigned v : byCost) {
     const Node &node = nodes[v];
     bool fits = true;
     for (unsigned p = node.def; p <= node.use && fits; ++p)
-      fits = keeps(node, p) || demand[p] + node.liveN <= usable;
+      fits = demand[p] + node.liveN <= usable || keeps(node, p);
     if (!fits)
       continue;
     apply(node, +1);
-    llvm::erase(result, v);
+    putBack[v] = true;
   }
+  llvm::erase_if(result, [&](unsigned v) { return putBack[v]; });
   // Swaps: put one or two spills back and take a single cheaper one that
   // removes all the excess they leave, until none applies. Quadratic (cubic
   // for pairs), so only for functions of moderate size, and only once no
