@@ -360,25 +360,32 @@ void laterRounds(const LinearFunction &lf, const Problem &problem,
     attempt.abandoned = true;
     return true;
   };
-  // Before the copy of the problem, which costs a round's worth of memory.
+  // Before the first round's problem is built, which costs a round's worth
+  // of memory.
   if (abandons())
     return;
-  LinearFunction roundLf = lf;
-  Problem round = problem;
+  LinearFunction roundLf;
+  Problem round;
   SpillCounters counters;
   std::optional<LocationNames> minted;
   if (names)
     minted.emplace(names);
   std::vector<unsigned> spills = std::move(attempt.pending);
   // Each round spills at least one node and a spilled node is never spilled
-  // again, so the loop ends.
-  for (;;) {
+  // again, so the loop ends. The first reads the problem it was given (kept
+  // for the other heuristics); the later ones replace their own.
+  for (bool first = true;; first = false) {
+    const Problem &current = first ? problem : round;
     std::vector<Operation *> &spilled = attempt.spillRounds.emplace_back();
     for (unsigned v : spills)
-      spilled.push_back(round.nodes[v].memloc);
-    if (failed(spillProblem(
-            roundLf, round, spills, options.spill, options.loopAware, counters,
-            minted ? &*minted : nullptr, trace, attempt.failure)))
+      spilled.push_back(current.nodes[v].memloc);
+    LocationNames *roundNames = minted ? &*minted : nullptr;
+    if (failed(first ? spillProblem(lf, problem, spills, options.spill,
+                                    options.loopAware, counters, roundNames,
+                                    trace, attempt.failure, roundLf, round)
+                     : spillProblem(roundLf, round, spills, options.spill,
+                                    options.loopAware, counters, roundNames,
+                                    trace, attempt.failure)))
       return;
     traceSpillCost(attempt, trace);
     Graph roundGraph = buildInterference(round, trace);
@@ -581,16 +588,16 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
 
   // Place the problem after the optimal spills exactly; the IR is rewritten
   // only if this attempt wins.
-  LinearFunction roundLf = lf;
-  Problem rewritten = problem;
+  LinearFunction roundLf;
+  Problem rewritten;
   SpillCounters counters;
   std::vector<Operation *> &round = attempt.spillRounds.emplace_back();
   for (unsigned v : *spills)
     round.push_back(problem.nodes[v].memloc);
   countSpills(problem, *spills, attempt);
-  if (failed(spillProblem(roundLf, rewritten, *spills, options.spill,
+  if (failed(spillProblem(lf, problem, *spills, options.spill,
                           options.loopAware, counters, nullptr, nullptr,
-                          attempt.failure)))
+                          attempt.failure, roundLf, rewritten)))
     return std::nullopt;
   std::optional<std::vector<unsigned>> bases =
       exactPlacement(rewritten, budget);

@@ -271,15 +271,16 @@ psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
     --budget.steps;
     // The problem the spill rewrite would give (a set it cannot write, such
     // as one whose save would end a block, is no candidate).
-    LinearFunction modelLf = lf;
-    Problem model = problem;
+    LinearFunction spilledLf;
+    Problem spilled;
     if (!spills.empty()) {
       SpillCounters counters;
       Failure ignored;
-      if (failed(spillProblem(modelLf, model, spills, spill, loopAware,
-                              counters, nullptr, nullptr, ignored)))
+      if (failed(spillProblem(lf, problem, spills, spill, loopAware, counters,
+                              nullptr, nullptr, ignored, spilledLf, spilled)))
         continue;
     }
+    const Problem &model = spills.empty() ? problem : spilled;
 
     // Points where the kept nodes and the spill pieces need more banks
     // than PSUM has: some node live there must be spilled.

@@ -68,7 +68,12 @@ public:
   SpillRewriter(bir::FuncOp func, const LinearFunction &lf,
                 const SpillOptions &options, SpillCounters &counters,
                 llvm::raw_ostream *trace)
-      : lf(lf), options(options), counters(counters), trace(trace) {
+      : lf(lf), options(options), counters(counters), trace(trace),
+        savedSpace(bir::MemorySpaceAttr::get(func.getContext(), options.space)),
+        psumSpace(bir::MemorySpaceAttr::get(func.getContext(),
+                                            bir::MemorySpace::psum)),
+        originName(StringAttr::get(func.getContext(), kSpillOriginAttr)),
+        spilledName(StringAttr::get(func.getContext(), kSpilledAttr)) {
     for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
       existing.insert(memloc.getName());
   }
@@ -76,9 +81,11 @@ public:
   LogicalResult spill(const Node &node, Failure &failure);
 
 private:
-  bir::MemLocOp mint(OpBuilder &builder, bir::MemLocOp original,
-                     StringRef kind, unsigned &counter,
-                     bir::MemorySpace space);
+  /// A location shaped like `original` in `space`, with the attributes
+  /// `attrs` (one dictionary for all the locations a spill mints).
+  bir::MemLocOp mint(OpBuilder &builder, bir::MemLocOp original, StringRef kind,
+                     unsigned &counter, bir::MemorySpaceAttr space,
+                     DictionaryAttr attrs);
   /// Copies of the accesses of `loc` by `op` that write (saves after it)
   /// or read (reloads before it), from `src` into `dst`; each access's
   /// operand becomes `operand`. They share the cost model's figure for the
@@ -90,6 +97,9 @@ private:
   const SpillOptions &options;
   SpillCounters &counters;
   llvm::raw_ostream *trace;
+  // Built once: a spill mints a location per writer and reader.
+  bir::MemorySpaceAttr savedSpace, psumSpace;
+  StringAttr originName, spilledName;
   llvm::StringSet<> existing;
   LocationNames names{&existing};
 };
@@ -97,16 +107,15 @@ private:
 
 bir::MemLocOp SpillRewriter::mint(OpBuilder &builder, bir::MemLocOp original,
                                   StringRef kind, unsigned &counter,
-                                  bir::MemorySpace space) {
+                                  bir::MemorySpaceAttr space,
+                                  DictionaryAttr attrs) {
   std::string name = names.mint(original.getName(), kind, counter);
   auto memloc = bir::MemLocOp::create(
       builder, original.getLoc(), bir::MemLocType::get(builder.getContext()),
-      builder.getStringAttr(name),
-      bir::MemorySpaceAttr::get(builder.getContext(), space),
-      original.getPartitionsAttr(), original.getBytesAttr(),
-      original.getBlocksAttr(), /*pin=*/nullptr, /*base_bank=*/nullptr,
-      /*banks=*/nullptr);
-  memloc->setAttr(kSpillOriginAttr, original.getNameAttr());
+      builder.getStringAttr(name), space, original.getPartitionsAttr(),
+      original.getBytesAttr(), original.getBlocksAttr(), /*pin=*/nullptr,
+      /*base_bank=*/nullptr, /*banks=*/nullptr);
+  memloc->setDiscardableAttrs(attrs);
   return memloc;
 }
 
@@ -149,8 +158,12 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
   Value loc = original.getResult();
   OpBuilder builder(original);
   builder.setInsertionPointAfter(original);
+  // What the minted locations carry: the tensor they copy, and on SpillWrite
+  // locations the mark that their writes are saved.
+  NamedAttribute origin(originName, original.getNameAttr());
+  DictionaryAttr copyAttrs = builder.getDictionaryAttr(origin), writeAttrs;
   bir::MemLocOp saved = mint(builder, original, "SpillTensorCopy",
-                             counters.spills, options.space);
+                             counters.spills, savedSpace, copyAttrs);
   Operation *lastMinted = saved;
   // Writers and readers in program order (the node's linear points).
   for (auto [i, point] : llvm::enumerate(node.writers)) {
@@ -162,9 +175,11 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
     Value written = loc;
     if (i > 0 && options.writeLocations) {
       builder.setInsertionPointAfter(lastMinted);
+      if (!writeAttrs)
+        writeAttrs = builder.getDictionaryAttr(
+            {origin, NamedAttribute(spilledName, builder.getUnitAttr())});
       bir::MemLocOp piece = mint(builder, original, "SpillWrite",
-                                 counters.writes, bir::MemorySpace::psum);
-      piece->setAttr(kSpilledAttr, builder.getUnitAttr());
+                                 counters.writes, psumSpace, writeAttrs);
       lastMinted = piece;
       written = piece.getResult();
     }
@@ -178,7 +193,7 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
     Operation *reader = lf.points[point].op;
     builder.setInsertionPointAfter(lastMinted);
     bir::MemLocOp reload = mint(builder, original, "ReloadTensorCopy",
-                                counters.reloads, bir::MemorySpace::psum);
+                                counters.reloads, psumSpace, copyAttrs);
     lastMinted = reload;
     builder.setInsertionPoint(reader);
     copyAccesses(builder, reader, loc, /*writes=*/false, reload, saved, reload,
@@ -194,7 +209,7 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
       if (access.loc == loc)
         reader->setOperand(access.index, saved);
   }
-  original->setAttr(kSpilledAttr, builder.getUnitAttr());
+  original->setAttr(spilledName, builder.getUnitAttr());
   return success();
 }
 
@@ -212,10 +227,16 @@ LogicalResult psum::alloc::insertSpillCode(
   return success();
 }
 
-LogicalResult psum::alloc::spillProblem(
-    LinearFunction &lf, Problem &problem, ArrayRef<unsigned> spills,
-    const SpillOptions &options, bool loopAware, SpillCounters &counters,
-    LocationNames *names, llvm::raw_ostream *trace, Failure &failure) {
+/// spillProblem from `lf` and `problem` into `next` and `nextLf`. What is
+/// kept moves from `ownedLf` and `owned` when given (the same objects as `lf`
+/// and `problem`, replaced by the caller), and is copied otherwise.
+static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
+                               LinearFunction *ownedLf, Problem *owned,
+                               ArrayRef<unsigned> spills,
+                               const SpillOptions &options, bool loopAware,
+                               SpillCounters &counters, LocationNames *names,
+                               llvm::raw_ostream *trace, Failure &failure,
+                               LinearFunction &next, Problem &result) {
   const std::vector<Node> &nodes = problem.nodes;
   for (unsigned v : spills)
     if (failed(checkSpillable(nodes[v], failure)))
@@ -278,10 +299,16 @@ LogicalResult psum::alloc::spillProblem(
   }
 
   // The new linear points: copies take the loop nest of their neighbour.
-  LinearFunction next;
-  next.loopOf = std::move(lf.loopOf);
-  next.loops = std::move(lf.loops);
-  next.nests = std::move(lf.nests);
+  if (ownedLf) {
+    next.loopOf = std::move(ownedLf->loopOf);
+    next.loops = std::move(ownedLf->loops);
+    next.nests = std::move(ownedLf->nests);
+  } else {
+    next.loopOf = lf.loopOf;
+    next.loops = lf.loops;
+    next.nests = lf.nests;
+  }
+  next.points.clear();
   std::vector<unsigned> moved(lf.points.size());
   next.points.reserve(lf.points.size() + copies.size());
   auto copy = copies.begin();
@@ -304,7 +331,7 @@ LogicalResult psum::alloc::spillProblem(
     loop.backEdge = moved[loop.backEdge];
   }
 
-  Problem result;
+  result = Problem();
   result.geometry = problem.geometry;
   result.numPoints = next.points.size();
   size_t minted = 0;
@@ -324,23 +351,26 @@ LogicalResult psum::alloc::spillProblem(
   std::vector<unsigned> spillOf(nodes.size(), kKept);
   for (auto [s, v] : llvm::enumerate(spills))
     spillOf[v] = s;
-  // Nodes and accesses move into the result: `problem` is replaced.
   for (size_t v = 0; v < problem.nodes.size(); ++v) {
-    Node &node = problem.nodes[v];
     unsigned s = spillOf[v];
     if (s == kKept) {
       // Its accesses are untouched: the same live range, moved.
+      Node node = owned ? std::move(owned->nodes[v]) : Node(nodes[v]);
       node.def = moved[node.def];
       node.use = moved[node.use];
       for (auto *points : {&node.writers, &node.readers, &node.copyReaders})
         for (unsigned &point : *points)
           point = moved[point];
-      for (LocAccess &a : problem.accesses[v])
+      SmallVector<LocAccess> accesses =
+          owned ? std::move(owned->accesses[v])
+                : SmallVector<LocAccess>(problem.accesses[v]);
+      for (LocAccess &a : accesses)
         a.point = moved[a.point];
       result.nodes.push_back(std::move(node));
-      result.accesses.push_back(std::move(problem.accesses[v]));
+      result.accesses.push_back(std::move(accesses));
       continue;
     }
+    const Node &node = problem.nodes[v];
     // Each writer's writes and their saves (each save follows its writer)
     // form a location of their own, the first writer's being the original
     // (a spilled location has no `+=`, so no group starts);
@@ -379,7 +409,7 @@ LogicalResult psum::alloc::spillProblem(
       minted.fromSpill = true;
       return minted;
     };
-    Node original = std::move(node);
+    Node original = owned ? std::move(owned->nodes[v]) : Node(node);
     original.fromSpill = true;
     for (auto [k, accesses] : llvm::enumerate(writes)) {
       // A writer's accesses precede all of its saves.
@@ -399,7 +429,28 @@ LogicalResult psum::alloc::spillProblem(
         return mlir::failure();
     }
   }
+  return success();
+}
+
+LogicalResult psum::alloc::spillProblem(
+    LinearFunction &lf, Problem &problem, ArrayRef<unsigned> spills,
+    const SpillOptions &options, bool loopAware, SpillCounters &counters,
+    LocationNames *names, llvm::raw_ostream *trace, Failure &failure) {
+  LinearFunction next;
+  Problem result;
+  if (failed(spillInto(lf, problem, &lf, &problem, spills, options, loopAware,
+                       counters, names, trace, failure, next, result)))
+    return mlir::failure();
   lf = std::move(next);
   problem = std::move(result);
   return success();
+}
+
+LogicalResult psum::alloc::spillProblem(
+    const LinearFunction &lf, const Problem &problem, ArrayRef<unsigned> spills,
+    const SpillOptions &options, bool loopAware, SpillCounters &counters,
+    LocationNames *names, llvm::raw_ostream *trace, Failure &failure,
+    LinearFunction &nextLf, Problem &next) {
+  return spillInto(lf, problem, nullptr, nullptr, spills, options, loopAware,
+                   counters, names, trace, failure, nextLf, next);
 }

@@ -421,9 +421,22 @@ std::string checkSpillUpdate(bir::FuncOp func) {
       problem = alloc::buildLiveRanges(*clone, lf, geometry, true, irFailure);
       irOk = succeeded(problem);
     }
-    bool modelOk = succeeded(
-        alloc::spillProblem(modelLf, model, spills, options, true,
-                            modelCounters, &minted, nullptr, modelFailure));
+    // As in laterRounds: the first round spills a problem it keeps (into
+    // another), the second replaces its own.
+    bool modelOk;
+    if (round == 0) {
+      alloc::LinearFunction spilledLf;
+      alloc::Problem spilled;
+      modelOk = succeeded(alloc::spillProblem(
+          modelLf, model, spills, options, true, modelCounters, &minted,
+          nullptr, modelFailure, spilledLf, spilled));
+      modelLf = std::move(spilledLf);
+      model = std::move(spilled);
+    } else {
+      modelOk = succeeded(alloc::spillProblem(modelLf, model, spills, options,
+                                              true, modelCounters, &minted,
+                                              nullptr, modelFailure));
+    }
     if (irOk != modelOk)
       return irOk ? "spillProblem failed where the IR rewrite did not: " +
                         modelFailure.message

@@ -689,6 +689,17 @@ mlir::LogicalResult spillProblem(LinearFunction &lf, Problem &problem,
                                  const SpillOptions &options, bool loopAware,
                                  SpillCounters &counters, LocationNames *names,
                                  llvm::raw_ostream *trace, Failure &failure);
+/// The same update from `lf` and `problem` left as they are, into `nextLf`
+/// and `next`: what a caller that keeps the problem it spills (the first
+/// later round, the exact mode's spill sets) calls instead of copying it
+/// first, which would build the kept nodes twice.
+mlir::LogicalResult spillProblem(const LinearFunction &lf,
+                                 const Problem &problem,
+                                 llvm::ArrayRef<unsigned> spills,
+                                 const SpillOptions &options, bool loopAware,
+                                 SpillCounters &counters, LocationNames *names,
+                                 llvm::raw_ostream *trace, Failure &failure,
+                                 LinearFunction &nextLf, Problem &next);
 
 /// On a location minted by spilling: the name of the tensor it copies (or,
 /// on a `SpillWrite` location, whose value it holds until saved).
