@@ -506,8 +506,8 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
   lf = LinearFunction();
   problem = Problem();
   LinearFunction rewritten = linearize(func);
-  Problem final = collectCandidates(func, rewritten,
-                                    collectPsumAccesses(rewritten), geometry);
+  Problem final = collectCandidates(
+      func, rewritten, collectPsumAccesses(func, rewritten), geometry);
   // The live ranges were described from what spillProblem simulated: the
   // same inputs in the IR describe to the same ranges, so only other inputs
   // are described again, and compared.
@@ -710,7 +710,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   // Splitting first: pieces may fit where the whole location would not.
   // Split keeps the linear order and the accesses current for the rest.
   LinearFunction lf = linearize(func);
-  PsumAccesses accesses = collectPsumAccesses(lf);
+  PsumAccesses accesses = collectPsumAccesses(func, lf);
   if (options.split &&
       splitLocations(func, lf, accesses, options.loopAware) && trace)
     *trace << " split multi-range PSUM locations\n";

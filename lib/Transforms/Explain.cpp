@@ -105,7 +105,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
   for (auto memloc : original.getBodyBlock().getOps<bir::MemLocOp>())
     names.insert(memloc.getName());
   LinearFunction lf = linearize(func);
-  PsumAccesses accesses = collectPsumAccesses(lf);
+  PsumAccesses accesses = collectPsumAccesses(func, lf);
   if (split)
     splitLocations(func, lf, accesses, loopAware);
   // A remark on a candidate; a piece of a split location names itself.

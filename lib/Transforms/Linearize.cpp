@@ -47,8 +47,55 @@ LinearFunction psum::alloc::linearize(bir::FuncOp func) {
   return lf;
 }
 
-PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
+LocAccesses &PsumAccesses::listOf(Value loc) {
+  unsigned &list = index.try_emplace(loc, kNoList).first->second;
+  if (list == kNoList) {
+    list = lists.size();
+    lists.emplace_back(loc, LocAccesses());
+  }
+  return lists[list].second;
+}
+
+LocAccesses *PsumAccesses::find(Value loc) {
+  auto it = index.find(loc);
+  if (it == index.end() || it->second == kNoList ||
+      lists[it->second].second.empty())
+    return nullptr;
+  return &lists[it->second].second;
+}
+
+void PsumAccesses::append(Value loc, const LocAccess &access) {
+  LocAccesses &list = listOf(loc);
+  numLocations += list.empty();
+  list.push_back(access);
+}
+
+LocAccesses PsumAccesses::take(Value loc) {
+  auto it = index.find(loc);
+  if (it == index.end() || it->second == kNoList)
+    return {};
+  LocAccesses taken = std::move(lists[it->second].second);
+  lists[it->second].second.clear();
+  numLocations -= !taken.empty();
+  index.erase(it);
+  return taken;
+}
+
+PsumAccesses psum::alloc::collectPsumAccesses(bir::FuncOp func,
+                                              const LinearFunction &lf) {
   PsumAccesses result;
+  // Locations are memlocs at the top of the function: each one is looked
+  // at once, before the accesses.
+  auto memlocs = func.getBodyBlock().getOps<bir::MemLocOp>();
+  size_t numMemlocs = std::distance(memlocs.begin(), memlocs.end());
+  result.index.reserve(numMemlocs);
+  result.lists.reserve(numMemlocs);
+  for (bir::MemLocOp memloc : memlocs) {
+    if (memloc.isPsum())
+      result.listOf(memloc);
+    else
+      result.index.try_emplace(memloc, PsumAccesses::kNoList);
+  }
   // The linear order is program order, loop bodies once.
   bir::GroupStarts starts;
   for (auto [index, point] : llvm::enumerate(lf.points)) {
@@ -56,12 +103,14 @@ PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
     if (!inst)
       continue;
     for (const bir::Access &access : inst.getAccesses()) {
-      bir::MemLocOp memloc = bir::getMemLoc(access.loc);
-      if (memloc && memloc.isPsum())
-        result[access.loc].push_back(
-            {static_cast<unsigned>(index),
-             bir::isWrite(access.kind) && starts.add(point.op, access),
-             access});
+      auto it = result.index.find(access.loc);
+      if (it == result.index.end() || it->second == PsumAccesses::kNoList)
+        continue;
+      LocAccesses &list = result.lists[it->second].second;
+      result.numLocations += list.empty();
+      list.push_back({static_cast<unsigned>(index),
+                      bir::isWrite(access.kind) && starts.add(point.op, access),
+                      access});
     }
   }
   return result;

@@ -590,7 +590,7 @@ FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
                                                 const Geometry &geometry,
                                                 bool loopAware,
                                                 Failure &failure) {
-  return buildLiveRanges(func, lf, collectPsumAccesses(lf), geometry,
+  return buildLiveRanges(func, lf, collectPsumAccesses(func, lf), geometry,
                          loopAware, failure);
 }
 
@@ -609,8 +609,8 @@ Problem psum::alloc::collectCandidates(bir::FuncOp func,
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
     if (!memloc.isPsum())
       continue;
-    auto it = accesses.find(memloc.getResult());
-    if (it == accesses.end())
+    LocAccesses *list = accesses.find(memloc.getResult());
+    if (!list)
       continue;
     Node node;
     node.name = memloc.getName().str();
@@ -623,7 +623,7 @@ Problem psum::alloc::collectCandidates(bir::FuncOp func,
     if (std::optional<int64_t> pin = memloc.getPin())
       node.pin = static_cast<unsigned>(*pin);
     problem.nodes.push_back(std::move(node));
-    problem.accesses.push_back(std::move(it->second));
+    problem.accesses.push_back(std::move(*list));
   }
   return problem;
 }

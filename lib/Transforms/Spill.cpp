@@ -339,7 +339,7 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
     minted += writeNames[s].size() + nodes[v].readers.size();
   result.nodes.reserve(nodes.size() + minted);
   result.accesses.reserve(nodes.size() + minted);
-  auto add = [&](Node &&node, SmallVector<LocAccess> &&accesses) {
+  auto add = [&](Node &&node, LocAccesses &&accesses) {
     if (failed(describeNode(node, next, accesses, problem.geometry, loopAware,
                             failure)))
       return mlir::failure();
@@ -361,9 +361,8 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
       for (auto *points : {&node.writers, &node.readers, &node.copyReaders})
         for (unsigned &point : *points)
           point = moved[point];
-      SmallVector<LocAccess> accesses =
-          owned ? std::move(owned->accesses[v])
-                : SmallVector<LocAccess>(problem.accesses[v]);
+      LocAccesses accesses = owned ? std::move(owned->accesses[v])
+                                   : LocAccesses(problem.accesses[v]);
       for (LocAccess &a : accesses)
         a.point = moved[a.point];
       result.nodes.push_back(std::move(node));
@@ -376,7 +375,7 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
     // (a spilled location has no `+=`, so no group starts);
     // each reader reads its own reload, written by copies just before it;
     // TensorCopy readers read the saved copy.
-    std::vector<SmallVector<LocAccess>> writes, reloadWrites, reloadReads;
+    std::vector<LocAccesses> writes, reloadWrites, reloadReads;
     for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
       if (loadsToCopy(lf, problem.geometry, access))
         continue;
@@ -423,7 +422,7 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
     }
     for (auto [reloadWrites, reads, name] :
          llvm::zip(reloadWrites, reloadReads, reloadNames[s])) {
-      SmallVector<LocAccess> accesses = std::move(reloadWrites);
+      LocAccesses accesses = std::move(reloadWrites);
       accesses.append(reads.begin(), reads.end());
       if (failed(add(mintNode(name), std::move(accesses))))
         return mlir::failure();

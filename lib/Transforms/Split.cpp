@@ -261,7 +261,7 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
 
 unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
   LinearFunction lf = linearize(func);
-  PsumAccesses accesses = collectPsumAccesses(lf);
+  PsumAccesses accesses = collectPsumAccesses(func, lf);
   return splitLocations(func, lf, accesses, loopAware);
 }
 
@@ -280,10 +280,10 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
     if (!memloc.isPsum() || memloc.getPin() || memloc.getBaseBank() ||
         memloc->hasAttr(kSpillOriginAttr) || memloc->hasAttr(kSpilledAttr))
       continue;
-    auto it = accesses.find(memloc.getResult());
-    if (it == accesses.end())
+    LocAccesses *list = accesses.find(memloc.getResult());
+    if (!list)
       continue;
-    SmallVector<Piece> pieces = findPieces(lf, it->second, loopAware);
+    SmallVector<Piece> pieces = findPieces(lf, *list, loopAware);
     if (pieces.empty())
       continue;
     if (!numSplit)
@@ -327,14 +327,13 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
     }
     // Each piece's accesses in the location's linear order, read back from
     // the rewritten ops.
-    SmallVector<LocAccess> all = std::move(it->second);
-    accesses.erase(memloc.getResult());
+    LocAccesses all = accesses.take(memloc.getResult());
     for (LocAccess a : all) {
       Operation *op = lf.points[a.point].op;
       a.access.loc = op->getOperand(a.access.index);
       a.access.ap = cast<bir::AccessAttr>(
           op->getAttrOfType<ArrayAttr>("aps")[a.access.index]);
-      accesses[a.access.loc].push_back(a);
+      accesses.append(a.access.loc, a);
     }
     memloc.erase();
     ++numSplit;

@@ -477,11 +477,11 @@ std::string checkSpillUpdate(bir::FuncOp func) {
 std::string checkSplitUpdate(bir::FuncOp func) {
   OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
   alloc::LinearFunction lf = alloc::linearize(*clone);
-  alloc::PsumAccesses kept = alloc::collectPsumAccesses(lf);
+  alloc::PsumAccesses kept = alloc::collectPsumAccesses(*clone, lf);
   if (alloc::splitLocations(*clone, lf, kept, true) == 0)
     return "";
   alloc::PsumAccesses fresh =
-      alloc::collectPsumAccesses(alloc::linearize(*clone));
+      alloc::collectPsumAccesses(*clone, alloc::linearize(*clone));
   auto same = [](const alloc::LocAccess &a, const alloc::LocAccess &b) {
     return a.point == b.point && a.access.loc == b.access.loc &&
            a.access.ap == b.access.ap && a.access.iv == b.access.iv &&
@@ -490,10 +490,10 @@ std::string checkSplitUpdate(bir::FuncOp func) {
   if (kept.size() != fresh.size())
     return "split keeps the accesses of " + std::to_string(kept.size()) +
            " locations, a fresh analysis finds " + std::to_string(fresh.size());
-  for (auto &[loc, accesses] : fresh) {
-    auto it = kept.find(loc);
-    if (it == kept.end() || it->second.size() != accesses.size() ||
-        !llvm::all_of(llvm::zip(it->second, accesses), [&](auto pair) {
+  for (auto &[loc, accesses] : fresh.locations()) {
+    alloc::LocAccesses *list = kept.find(loc);
+    if (!list || list->size() != accesses.size() ||
+        !llvm::all_of(llvm::zip(*list, accesses), [&](auto pair) {
           return same(std::get<0>(pair), std::get<1>(pair));
         }))
       return "split's accesses of '" +

@@ -12,6 +12,7 @@
 #include "Psum/Dialect/BIR/BIROps.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -111,6 +112,10 @@ struct LocAccess {
   bir::Access access;
 };
 
+/// The accesses of one location. Most have a write and a read or two:
+/// inline, where a list on the heap cost a malloc per location.
+using LocAccesses = llvm::SmallVector<LocAccess, 3>;
+
 /// Sorts `range` stably by `less`. Accesses mostly come in order already,
 /// and std::stable_sort takes a buffer from the heap even then: this runs
 /// per location.
@@ -120,9 +125,46 @@ void sortStably(Range &range, Less less) {
     llvm::stable_sort(range, less);
 }
 
-/// Accesses of every PSUM location, in linear order, keyed by location.
-using PsumAccesses = llvm::DenseMap<mlir::Value, llvm::SmallVector<LocAccess>>;
-PsumAccesses collectPsumAccesses(const LinearFunction &lf);
+/// Accesses of every PSUM location, in linear order, keyed by location: a
+/// list per PSUM location, in program order of the locations, found through
+/// a map that knows every location of the function. Collecting then asks
+/// one small map per access; a map of the lists themselves moved its
+/// 64-byte buckets as it grew, and each access asked the IR for its
+/// location's memory space.
+class PsumAccesses {
+public:
+  /// The accesses of PSUM location `loc`, or null if it has none; valid
+  /// until the next append.
+  LocAccesses *find(mlir::Value loc);
+  /// Appends an access of PSUM location `loc`.
+  void append(mlir::Value loc, const LocAccess &access);
+  /// Moves the accesses of `loc` out and forgets it (split replaced it by
+  /// its pieces).
+  LocAccesses take(mlir::Value loc);
+  /// The number of locations with accesses.
+  size_t size() const { return numLocations; }
+  /// Each location with accesses, and its accesses.
+  auto locations() const {
+    return llvm::make_filter_range(
+        lists, [](const auto &entry) { return !entry.second.empty(); });
+  }
+
+private:
+  friend PsumAccesses collectPsumAccesses(bir::FuncOp func,
+                                          const LinearFunction &lf);
+  /// What `index` maps a location that is not PSUM to.
+  static constexpr unsigned kNoList = ~0u;
+  /// The list of `loc`, opened (empty) if it has none.
+  LocAccesses &listOf(mlir::Value loc);
+
+  llvm::DenseMap<mlir::Value, unsigned> index;
+  /// Erased locations keep their place, with no accesses. A SmallVector,
+  /// which moves the lists as it grows: std::vector copies them, as their
+  /// move may throw.
+  llvm::SmallVector<std::pair<mlir::Value, LocAccesses>, 0> lists;
+  size_t numLocations = 0;
+};
+PsumAccesses collectPsumAccesses(bir::FuncOp func, const LinearFunction &lf);
 
 /// A live range [def, use] in linear points.
 struct Interval {
@@ -395,7 +437,7 @@ struct Problem {
   std::vector<Node> nodes;
   /// Each node's accesses in linear order (parallel to nodes): what the
   /// spill fixpoint updates without going back to the IR (spillProblem).
-  std::vector<llvm::SmallVector<LocAccess>> accesses;
+  std::vector<LocAccesses> accesses;
   unsigned numPoints = 0;
 };
 

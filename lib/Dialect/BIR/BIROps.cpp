@@ -447,10 +447,10 @@ BlockSet::BlockSet(const Access &access, int64_t numBlocks) {
   first = last = ap.getBlockOffset();
   if (!access.iv)
     return;
-  LoopOp loop = getLoopOf(access.iv);
-  first += static_cast<int64_t>(loop.getLower());
-  last += loop.getLastIv();
-  stride = static_cast<int64_t>(loop.getStep());
+  LoopOp::Bounds loop = getLoopOf(access.iv).getBounds();
+  first += loop.lower;
+  last += loop.lastIv();
+  stride = loop.step;
 }
 
 bool BlockSet::intersects(const BlockSet &other) const {
@@ -492,20 +492,24 @@ bool GroupStarts::add(Operation *op, const Access &access) {
     return false;
   auto matmul = dyn_cast<MatmulOp>(op);
   bool marked = matmul && matmul.getStart() && access.index == MatmulOp::kDst;
-  if (full.contains(access.loc))
+  Location &location = locations[access.loc];
+  if (location.full)
     return marked;
   AccessAttr ap = access.ap;
   BlockSet blocks(access, memloc.getNumBlocks());
   Rows rows{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
             ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
-  bool touched = written.any(access.loc, blocks, [&](const Rows &before) {
-    return before.overlaps(rows);
-  });
+  bool repeat = location.latest == std::make_pair(blocks, rows);
+  bool touched =
+      repeat || written.any(access.loc, blocks, [&](const Rows &before) {
+        return before.overlaps(rows);
+      });
   if (coversWhole(memloc, blocks, ap)) {
-    full.insert(access.loc);
+    location.full = true;
     written.erase(access.loc);
-  } else {
+  } else if (!repeat) {
     written.add(access.loc, blocks, rows);
+    location.latest = {blocks, rows};
   }
   return (marked || !touched) && access.kind == AccessKind::ReadWrite;
 }

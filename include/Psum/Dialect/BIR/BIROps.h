@@ -14,6 +14,8 @@
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <optional>
+
 #define GET_TYPEDEF_CLASSES
 #include "Psum/Dialect/BIR/BIROpsTypes.h.inc"
 
@@ -86,6 +88,9 @@ struct BlockSet {
   bool contains(const BlockSet &other) const;
   bool intersects(const BlockSet &other) const;
   int64_t size() const { return (last - first) / stride + 1; }
+  bool operator==(const BlockSet &other) const {
+    return first == other.first && last == other.last && stride == other.stride;
+  }
 };
 
 /// Items (writes) of locations, indexed by the blocks they name: an item of
@@ -190,11 +195,23 @@ private:
       return partLo < other.partHi && other.partLo < partHi &&
              byteLo < other.byteHi && other.byteLo < byteHi;
     }
+    bool operator==(const Rows &other) const {
+      return partLo == other.partLo && partHi == other.partHi &&
+             byteLo == other.byteLo && byteHi == other.byteHi;
+    }
+  };
+  /// What is known of a PSUM location without searching its writes: that
+  /// one wrote all of it (nothing starts there after), else its latest
+  /// write. A repeat of that one (the next `+=` of an unrolled group)
+  /// touches it, and adds nothing to search.
+  struct Location {
+    bool full = false;
+    std::optional<std::pair<BlockSet, Rows>> latest;
   };
   /// The writes so far of each PSUM location; none once one wrote all of
-  /// it, after which nothing starts there.
+  /// it.
   BlockIndex<Rows> written;
-  llvm::DenseSet<mlir::Value> full;
+  llvm::DenseMap<mlir::Value, Location> locations;
 };
 } // namespace psum::bir
 

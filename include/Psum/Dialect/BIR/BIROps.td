@@ -153,25 +153,34 @@ def BIR_LoopOp : BIR_Op<"loop", [SingleBlockImplicitTerminator<"BackEdgeOp">,
   let extraClassDeclaration = [{
     ::mlir::Value getInductionVar() { return getBody().front().getArgument(0); }
     ::mlir::Block &getBodyBlock() { return getBody().front(); }
-    /// Number of iterations; 0 for a malformed loop. The bounds and the step
-    /// are signed even though the generated getters return `uint64_t`.
-    int64_t getTripCount() {
-      int64_t lower = static_cast<int64_t>(getLower());
-      int64_t upper = static_cast<int64_t>(getUpper());
-      int64_t step = static_cast<int64_t>(getStep());
-      if (step <= 0 || upper <= lower)
-        return 0;
-      // The span fits in 64 unsigned bits; the verifier rejects loops whose
-      // trip count does not fit in `int64_t`.
-      uint64_t span = static_cast<uint64_t>(upper) - static_cast<uint64_t>(lower);
-      uint64_t ustep = static_cast<uint64_t>(step);
-      return static_cast<int64_t>(span / ustep + (span % ustep != 0));
+    /// The bounds and the step, signed even though the generated getters
+    /// return `uint64_t`; read once, as each getter unpacks an attribute.
+    struct Bounds {
+      int64_t lower, upper, step;
+      /// Number of iterations; 0 for a malformed loop.
+      int64_t tripCount() const {
+        if (step <= 0 || upper <= lower)
+          return 0;
+        // The span fits in 64 unsigned bits; the verifier rejects loops
+        // whose trip count does not fit in `int64_t`.
+        uint64_t span = static_cast<uint64_t>(upper) - static_cast<uint64_t>(lower);
+        uint64_t ustep = static_cast<uint64_t>(step);
+        return static_cast<int64_t>(span / ustep + (span % ustep != 0));
+      }
+      /// Value of the induction variable in the last iteration.
+      int64_t lastIv() const {
+        return static_cast<int64_t>(static_cast<uint64_t>(lower) +
+                                    static_cast<uint64_t>(tripCount() - 1) *
+                                        static_cast<uint64_t>(step));
+      }
+    };
+    Bounds getBounds() {
+      return {static_cast<int64_t>(getLower()),
+              static_cast<int64_t>(getUpper()),
+              static_cast<int64_t>(getStep())};
     }
-    /// Value of the induction variable in the last iteration.
-    int64_t getLastIv() {
-      return static_cast<int64_t>(
-          getLower() + static_cast<uint64_t>(getTripCount() - 1) * getStep());
-    }
+    int64_t getTripCount() { return getBounds().tripCount(); }
+    int64_t getLastIv() { return getBounds().lastIv(); }
   }];
 }
 
