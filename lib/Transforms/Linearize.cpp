@@ -163,6 +163,10 @@ bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
                       std::max(a.byteLo, target.byteLo);
       if (parts <= 0 || bytes <= 0)
         continue;
+      // An overlap as big as the target is all of it: one piece covering
+      // it is the common case, and needs no search.
+      if (parts * bytes == need)
+        return true;
       have += parts * bytes;
       if (have >= need)
         break;

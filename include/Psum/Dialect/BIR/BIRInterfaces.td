@@ -22,17 +22,20 @@ def BIR_InstructionInterface : OpInterface<"InstructionOpInterface"> {
       }]>,
     InterfaceMethod<"Access number `index`, in operand order.",
       "::psum::bir::Access", "getAccess", (ins "unsigned":$index), [{}], [{
-        auto ap = ::llvm::cast<::psum::bir::AccessAttr>($_op.getAps()[index]);
-        ::mlir::Value iv = ap.hasIvBlock() ? $_op.getIvs()[ap.getBlockIv()]
-                                           : ::mlir::Value();
-        return {$_op.getLocs()[index], ap, iv, $_op.getAccessKind(index),
-                index};
+        return ::psum::bir::detail::accessAt($_op.getAps(), $_op.getLocs(),
+                                             $_op.getIvs(),
+                                             $_op.getAccessKind(index), index);
       }]>,
     InterfaceMethod<"All accesses of the instruction, in operand order.",
       "::psum::bir::AccessList", "getAccesses", (ins), [{}], [{
+        // The operand segments and the patterns are looked up once: every
+        // phase of the allocator and the verifier list the accesses.
+        ::mlir::ArrayAttr aps = $_op.getAps();
+        ::mlir::OperandRange locs = $_op.getLocs(), ivs = $_op.getIvs();
         ::psum::bir::AccessList result;
-        for (unsigned i = 0, e = $_op.getAps().size(); i < e; ++i)
-          result.push_back($_op.getAccess(i));
+        for (unsigned i = 0, e = aps.size(); i < e; ++i)
+          result.push_back(::psum::bir::detail::accessAt(
+              aps, locs, ivs, $_op.getAccessKind(i), i));
         return result;
       }]>,
   ];

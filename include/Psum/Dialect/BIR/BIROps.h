@@ -44,6 +44,15 @@ using AccessList = llvm::SmallVector<Access, 4>;
 
 namespace detail {
 mlir::LogicalResult verifyInstruction(mlir::Operation *op);
+/// Access number `index` of an instruction with these patterns, location
+/// operands and induction variables.
+inline Access accessAt(mlir::ArrayAttr aps, mlir::OperandRange locs,
+                       mlir::OperandRange ivs, AccessKind kind,
+                       unsigned index) {
+  auto ap = llvm::cast<AccessAttr>(aps[index]);
+  return {locs[index], ap, ap.hasIvBlock() ? ivs[ap.getBlockIv()] : nullptr,
+          kind, index};
+}
 } // namespace detail
 
 } // namespace psum::bir
