@@ -781,7 +781,7 @@ ParseResult LoopOp::parse(OpAsmParser &parser, OperationState &result) {
                             "loops nested more than ")
            << kMaxLoopDepth << " deep";
   ++depth;
-  auto leave = llvm::make_scope_exit([] { --depth; });
+  llvm::scope_exit leave([] { --depth; });
   OpAsmParser::Argument iv;
   int64_t lower, upper, step = 1;
   if (parser.parseArgument(iv) || parser.parseEqual() ||
