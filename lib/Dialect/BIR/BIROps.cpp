@@ -492,24 +492,23 @@ bool GroupStarts::add(Operation *op, const Access &access) {
     return false;
   auto matmul = dyn_cast<MatmulOp>(op);
   bool marked = matmul && matmul.getStart() && access.index == MatmulOp::kDst;
-  Location &location = locations[access.loc];
-  if (location.full)
+  if (full.contains(access.loc))
     return marked;
   AccessAttr ap = access.ap;
   BlockSet blocks(access, memloc.getNumBlocks());
   Rows rows{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
             ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
-  bool repeat = location.latest == std::make_pair(blocks, rows);
+  bool repeat = latest == std::make_tuple(access.loc, blocks, rows);
   bool touched =
       repeat || written.any(access.loc, blocks, [&](const Rows &before) {
         return before.overlaps(rows);
       });
   if (coversWhole(memloc, blocks, ap)) {
-    location.full = true;
+    full.insert(access.loc);
     written.erase(access.loc);
   } else if (!repeat) {
     written.add(access.loc, blocks, rows);
-    location.latest = {blocks, rows};
+    latest = {access.loc, blocks, rows};
   }
   return (marked || !touched) && access.kind == AccessKind::ReadWrite;
 }

@@ -15,6 +15,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <optional>
+#include <tuple>
 
 #define GET_TYPEDEF_CLASSES
 #include "Psum/Dialect/BIR/BIROpsTypes.h.inc"
@@ -209,18 +210,15 @@ private:
              byteLo == other.byteLo && byteHi == other.byteHi;
     }
   };
-  /// What is known of a PSUM location without searching its writes: that
-  /// one wrote all of it (nothing starts there after), else its latest
-  /// write. A repeat of that one (the next `+=` of an unrolled group)
-  /// touches it, and adds nothing to search.
-  struct Location {
-    bool full = false;
-    std::optional<std::pair<BlockSet, Rows>> latest;
-  };
   /// The writes so far of each PSUM location; none once one wrote all of
-  /// it.
+  /// it, after which nothing starts there.
   BlockIndex<Rows> written;
-  llvm::DenseMap<mlir::Value, Location> locations;
+  llvm::DenseSet<mlir::Value> full;
+  /// The latest write added: a repeat of it (the next `+=` of an unrolled
+  /// group) touches it, and adds nothing to search. One for the function,
+  /// not one per location: a map entry per location cost more memory than
+  /// the repeats it would catch beyond the consecutive ones.
+  std::optional<std::tuple<mlir::Value, BlockSet, Rows>> latest;
 };
 } // namespace psum::bir
 
