@@ -106,13 +106,12 @@ PsumAccesses psum::alloc::collectPsumAccesses(bir::FuncOp func,
       auto it = result.index.find(access.loc);
       if (it == result.index.end() || it->second == PsumAccesses::kNoList)
         continue;
-      LocAccesses &list = result.lists[it->second].second;
-      result.numLocations += list.empty();
-      list.push_back({static_cast<unsigned>(index),
-                      bir::isWrite(access.kind) && starts.add(point.op, access),
-                      access});
+      result.lists[it->second].second.push_back(
+          {static_cast<unsigned>(index),
+           bir::isWrite(access.kind) && starts.add(point.op, access), access});
     }
   }
+  result.numLocations = llvm::count_if(result.lists, PsumAccesses::hasAccesses);
   return result;
 }
 

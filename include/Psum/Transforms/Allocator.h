@@ -144,12 +144,11 @@ public:
   /// The number of locations with accesses.
   size_t size() const { return numLocations; }
   /// Each location with accesses, and its accesses.
-  auto locations() const {
-    return llvm::make_filter_range(
-        lists, [](const auto &entry) { return !entry.second.empty(); });
-  }
+  auto locations() const { return llvm::make_filter_range(lists, hasAccesses); }
 
 private:
+  using Entry = std::pair<mlir::Value, LocAccesses>;
+  static bool hasAccesses(const Entry &entry) { return !entry.second.empty(); }
   friend PsumAccesses collectPsumAccesses(bir::FuncOp func,
                                           const LinearFunction &lf);
   /// What `index` maps a location that is not PSUM to.
@@ -161,7 +160,7 @@ private:
   /// Erased locations keep their place, with no accesses. A SmallVector,
   /// which moves the lists as it grows: std::vector copies them, as their
   /// move may throw.
-  llvm::SmallVector<std::pair<mlir::Value, LocAccesses>, 0> lists;
+  llvm::SmallVector<Entry, 0> lists;
   size_t numLocations = 0;
 };
 PsumAccesses collectPsumAccesses(bir::FuncOp func, const LinearFunction &lf);
