@@ -127,7 +127,7 @@ void benchLinearize(benchmark::State &state, Kernel &k) {
 
 void benchCollect(benchmark::State &state, Kernel &k) {
   for (auto _ : state) {
-    auto accesses = collectPsumAccesses(k.lf);
+    auto accesses = collectPsumAccesses(k.func, k.lf);
     benchmark::DoNotOptimize(accesses.size());
   }
 }
