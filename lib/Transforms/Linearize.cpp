@@ -56,12 +56,16 @@ LocAccesses &PsumAccesses::listOf(Value loc) {
   return lists[list].second;
 }
 
-LocAccesses *PsumAccesses::find(Value loc) {
+LocAccesses *PsumAccesses::existing(Value loc) {
   auto it = index.find(loc);
-  if (it == index.end() || it->second == kNoList ||
-      lists[it->second].second.empty())
+  if (it == index.end() || it->second == kNoList)
     return nullptr;
   return &lists[it->second].second;
+}
+
+LocAccesses *PsumAccesses::find(Value loc) {
+  LocAccesses *list = existing(loc);
+  return list && !list->empty() ? list : nullptr;
 }
 
 void PsumAccesses::append(Value loc, const LocAccess &access) {
@@ -71,13 +75,13 @@ void PsumAccesses::append(Value loc, const LocAccess &access) {
 }
 
 LocAccesses PsumAccesses::take(Value loc) {
-  auto it = index.find(loc);
-  if (it == index.end() || it->second == kNoList)
+  LocAccesses *list = existing(loc);
+  if (!list)
     return {};
-  LocAccesses taken = std::move(lists[it->second].second);
-  lists[it->second].second.clear();
+  LocAccesses taken = std::move(*list);
+  list->clear();
   numLocations -= !taken.empty();
-  index.erase(it);
+  index.erase(loc);
   return taken;
 }
 
@@ -103,12 +107,11 @@ PsumAccesses psum::alloc::collectPsumAccesses(bir::FuncOp func,
     if (!inst)
       continue;
     for (const bir::Access &access : inst.getAccesses()) {
-      auto it = result.index.find(access.loc);
-      if (it == result.index.end() || it->second == PsumAccesses::kNoList)
-        continue;
-      result.lists[it->second].second.push_back(
-          {static_cast<unsigned>(index),
-           bir::isWrite(access.kind) && starts.add(point.op, access), access});
+      if (LocAccesses *list = result.existing(access.loc))
+        list->push_back(
+            {static_cast<unsigned>(index),
+             bir::isWrite(access.kind) && starts.add(point.op, access),
+             access});
     }
   }
   result.numLocations = llvm::count_if(result.lists, PsumAccesses::hasAccesses);

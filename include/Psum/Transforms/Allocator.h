@@ -155,9 +155,11 @@ private:
   static constexpr unsigned kNoList = ~0u;
   /// The list of `loc`, opened (empty) if it has none.
   LocAccesses &listOf(mlir::Value loc);
+  /// The list of `loc`, possibly empty, or null if it is not PSUM.
+  LocAccesses *existing(mlir::Value loc);
 
   llvm::DenseMap<mlir::Value, unsigned> index;
-  /// Erased locations keep their place, with no accesses. A SmallVector,
+  /// Taken locations keep their place, with no accesses. A SmallVector,
   /// which moves the lists as it grows: std::vector copies them, as their
   /// move may throw.
   llvm::SmallVector<Entry, 0> lists;
