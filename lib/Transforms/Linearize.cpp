@@ -90,10 +90,12 @@ PsumAccesses psum::alloc::collectPsumAccesses(bir::FuncOp func,
   PsumAccesses result;
   // Locations are memlocs at the top of the function: each one is looked
   // at once, before the accesses.
-  auto memlocs = func.getBodyBlock().getOps<bir::MemLocOp>();
-  size_t numMemlocs = std::distance(memlocs.begin(), memlocs.end());
-  result.index.reserve(numMemlocs);
-  result.lists.reserve(numMemlocs);
+  // Gathered first, so that the map is sized once: each walk of the body
+  // misses the cache on nearly every op.
+  SmallVector<bir::MemLocOp> memlocs(
+      func.getBodyBlock().getOps<bir::MemLocOp>());
+  result.index.reserve(memlocs.size());
+  result.lists.reserve(memlocs.size());
   for (bir::MemLocOp memloc : memlocs) {
     if (memloc.isPsum())
       result.listOf(memloc);
