@@ -74,8 +74,13 @@ public:
                                             bir::MemorySpace::psum)),
         originName(StringAttr::get(func.getContext(), kSpillOriginAttr)),
         spilledName(StringAttr::get(func.getContext(), kSpilledAttr)) {
-    for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
-      existing.insert(memloc.getName());
+    // Only a name of the form <t>_<kind><n> can equal a minted one: the
+    // rest need not be hashed and copied into the set.
+    for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+      StringRef name = memloc.getName();
+      if (name.contains("_Spill") || name.contains("_Reload"))
+        existing.insert(name);
+    }
   }
 
   LogicalResult spill(const Node &node, Failure &failure);
