@@ -734,14 +734,11 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     report.heuristic = "preallocated";
   } else {
     findCosts(*problem, options.spill.copyLatency, trace);
-    // The names the simulation mints show only in the trace: the function's
-    // names (to mint around) are gathered only then.
+    // The names the simulation mints show only in the trace: the names to
+    // mint around are gathered only then.
     std::optional<llvm::StringSet<>> names;
-    if (trace) {
-      names.emplace();
-      for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
-        names->insert(memloc.getName());
-    }
+    if (trace)
+      names = spillLikeNames(func);
     std::vector<Attempt> attempts;
     attempts.reserve(options.heuristics.size() + 1);
     double bound = std::numeric_limits<double>::infinity();

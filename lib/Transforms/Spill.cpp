@@ -23,6 +23,18 @@ using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
 
+llvm::StringSet<> psum::alloc::spillLikeNames(bir::FuncOp func) {
+  // Only a name of the form <t>_<kind><n> can equal a minted one: the rest
+  // need not be hashed and copied into the set.
+  llvm::StringSet<> names;
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+    StringRef name = memloc.getName();
+    if (name.contains("_Spill") || name.contains("_Reload"))
+      names.insert(name);
+  }
+  return names;
+}
+
 std::string LocationNames::mint(StringRef base, StringRef kind,
                                 unsigned &counter) {
   std::string name;
@@ -73,15 +85,8 @@ public:
         psumSpace(bir::MemorySpaceAttr::get(func.getContext(),
                                             bir::MemorySpace::psum)),
         originName(StringAttr::get(func.getContext(), kSpillOriginAttr)),
-        spilledName(StringAttr::get(func.getContext(), kSpilledAttr)) {
-    // Only a name of the form <t>_<kind><n> can equal a minted one: the
-    // rest need not be hashed and copied into the set.
-    for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
-      StringRef name = memloc.getName();
-      if (name.contains("_Spill") || name.contains("_Reload"))
-        existing.insert(name);
-    }
-  }
+        spilledName(StringAttr::get(func.getContext(), kSpilledAttr)),
+        existing(spillLikeNames(func)) {}
 
   LogicalResult spill(const Node &node, Failure &failure);
 

@@ -686,6 +686,10 @@ struct SpillCounters {
   unsigned reloads = 0;
 };
 
+/// The names of `func`'s locations that a spill could mint (`<t>_Spill...`,
+/// `<t>_Reload...`): the only ones a minted name must avoid.
+llvm::StringSet<> spillLikeNames(bir::FuncOp func);
+
 /// Location names in use: a function's, and those minted since.
 class LocationNames {
 public:
