@@ -88,10 +88,9 @@ LocAccesses PsumAccesses::take(Value loc) {
 PsumAccesses psum::alloc::collectPsumAccesses(bir::FuncOp func,
                                               const LinearFunction &lf) {
   PsumAccesses result;
-  // Locations are memlocs at the top of the function: each one is looked
-  // at once, before the accesses.
-  // Gathered first, so that the map is sized once: each walk of the body
-  // misses the cache on nearly every op.
+  // Locations are memlocs at the top of the function, registered before the
+  // accesses. They are gathered in one walk, which sizes the map too: a walk
+  // of the body misses the cache on nearly every op.
   SmallVector<bir::MemLocOp> memlocs(
       func.getBodyBlock().getOps<bir::MemLocOp>());
   result.index.reserve(memlocs.size());

@@ -23,13 +23,21 @@ using namespace mlir;
 using namespace psum;
 using namespace psum::alloc;
 
+/// The kinds of location a spill mints, named `<t>_<kind><n>`.
+static constexpr StringLiteral kSaveKind = "SpillTensorCopy",
+                               kWriteKind = "SpillWrite",
+                               kReloadKind = "ReloadTensorCopy";
+static constexpr StringLiteral kMintedKinds[] = {kSaveKind, kWriteKind,
+                                                 kReloadKind};
+
 llvm::StringSet<> psum::alloc::spillLikeNames(bir::FuncOp func) {
-  // Only a name of the form <t>_<kind><n> can equal a minted one: the rest
-  // need not be hashed and copied into the set.
+  // Only a name containing a kind can equal a minted one: the rest need not
+  // be hashed and copied into the set.
   llvm::StringSet<> names;
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
     StringRef name = memloc.getName();
-    if (name.contains("_Spill") || name.contains("_Reload"))
+    if (llvm::any_of(kMintedKinds,
+                     [&](StringRef kind) { return name.contains(kind); }))
       names.insert(name);
   }
   return names;
@@ -172,8 +180,8 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
   // locations the mark that their writes are saved.
   NamedAttribute origin(originName, original.getNameAttr());
   DictionaryAttr copyAttrs = builder.getDictionaryAttr(origin), writeAttrs;
-  bir::MemLocOp saved = mint(builder, original, "SpillTensorCopy",
-                             counters.spills, savedSpace, copyAttrs);
+  bir::MemLocOp saved = mint(builder, original, kSaveKind, counters.spills,
+                             savedSpace, copyAttrs);
   Operation *lastMinted = saved;
   // Writers and readers in program order (the node's linear points).
   for (auto [i, point] : llvm::enumerate(node.writers)) {
@@ -188,8 +196,8 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
       if (!writeAttrs)
         writeAttrs = builder.getDictionaryAttr(
             {origin, NamedAttribute(spilledName, builder.getUnitAttr())});
-      bir::MemLocOp piece = mint(builder, original, "SpillWrite",
-                                 counters.writes, psumSpace, writeAttrs);
+      bir::MemLocOp piece = mint(builder, original, kWriteKind, counters.writes,
+                                 psumSpace, writeAttrs);
       lastMinted = piece;
       written = piece.getResult();
     }
@@ -202,7 +210,7 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
   for (unsigned point : node.readers) {
     Operation *reader = lf.points[point].op;
     builder.setInsertionPointAfter(lastMinted);
-    bir::MemLocOp reload = mint(builder, original, "ReloadTensorCopy",
+    bir::MemLocOp reload = mint(builder, original, kReloadKind,
                                 counters.reloads, psumSpace, copyAttrs);
     lastMinted = reload;
     builder.setInsertionPoint(reader);
@@ -294,15 +302,14 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
     reloadNames[s].resize(node.readers.size());
     if (!names)
       continue;
-    std::string saved =
-        names->mint(node.name, "SpillTensorCopy", counters.spills);
+    std::string saved = names->mint(node.name, kSaveKind, counters.spills);
     for (std::string &name : writeNames[s])
-      name = names->mint(node.name, "SpillWrite", counters.writes);
+      name = names->mint(node.name, kWriteKind, counters.writes);
     if (trace)
       for (size_t i = 0; i < node.writers.size(); ++i)
         *trace << "insert spill " << saved << "\n";
     for (std::string &name : reloadNames[s]) {
-      name = names->mint(node.name, "ReloadTensorCopy", counters.reloads);
+      name = names->mint(node.name, kReloadKind, counters.reloads);
       if (trace)
         *trace << "insert reload " << name << "\n";
     }

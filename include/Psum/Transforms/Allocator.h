@@ -686,8 +686,9 @@ struct SpillCounters {
   unsigned reloads = 0;
 };
 
-/// The names of `func`'s locations that a spill could mint (`<t>_Spill...`,
-/// `<t>_Reload...`): the only ones a minted name must avoid.
+/// The names of `func`'s locations that contain a kind a spill mints
+/// (`SpillTensorCopy`, `SpillWrite`, `ReloadTensorCopy`): the only ones a
+/// minted name `<t>_<kind><n>` must avoid.
 llvm::StringSet<> spillLikeNames(bir::FuncOp func);
 
 /// Location names in use: a function's, and those minted since.
