@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 using namespace mlir;
@@ -229,16 +230,29 @@ std::vector<unsigned> psum::alloc::occupiedBanks(bir::MemLocOp memloc,
 }
 
 void psum::alloc::commit(const Problem &problem, const Selection &selection) {
+  // Few placements differ (a base bank, a rotation): each attribute is made
+  // once, not uniqued again for every location.
+  using Shape = std::tuple<int64_t, int64_t, int64_t, int64_t>;
+  std::map<int64_t, IntegerAttr> baseAttrs;
+  std::map<Shape, DenseI64ArrayAttr> bankAttrs;
   for (auto [v, node] : llvm::enumerate(problem.nodes)) {
     if (!selection.base[v])
       continue;
     auto memloc = cast<bir::MemLocOp>(node.memloc);
-    int64_t base = *selection.base[v];
-    SmallVector<int64_t> banks;
-    for (int64_t k = 0; k < node.blocks; ++k)
-      banks.push_back(base + (k % node.liveBlocks()) * node.blockBanks);
     Builder builder(memloc.getContext());
-    memloc.setBaseBankAttr(builder.getI64IntegerAttr(base));
-    memloc.setBanks(banks);
+    int64_t base = *selection.base[v];
+    IntegerAttr &baseAttr = baseAttrs[base];
+    if (!baseAttr)
+      baseAttr = builder.getI64IntegerAttr(base);
+    DenseI64ArrayAttr &banksAttr =
+        bankAttrs[Shape(base, node.blocks, node.liveBlocks(), node.blockBanks)];
+    if (!banksAttr) {
+      SmallVector<int64_t> banks;
+      for (int64_t k = 0; k < node.blocks; ++k)
+        banks.push_back(base + (k % node.liveBlocks()) * node.blockBanks);
+      banksAttr = builder.getDenseI64ArrayAttr(banks);
+    }
+    memloc.setBaseBankAttr(baseAttr);
+    memloc.setBanksAttr(banksAttr);
   }
 }
