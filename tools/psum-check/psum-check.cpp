@@ -663,6 +663,9 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.disableMultithreading();
+  // Messages name their function's origin (seed or file): the whole
+  // function in generic form after each would bury them.
+  context.printOpOnDiagnostic(false);
 
   // Usage errors are told before any function runs (the options are tried
   // on an empty module), not counted as violations of every function; an
@@ -703,6 +706,11 @@ int main(int argc, char **argv) {
       return;
     case Outcome::Refused: {
       StringRef message = outcome.message;
+      // A refusal with no proof that no allocation exists may be a miss of
+      // the heuristics: its origin is told, so that it can be replayed.
+      if (!outcome.infeasible)
+        llvm::errs() << "refused " << origin
+                     << " (no proof that no allocation exists): " << message;
       ++refusals[(outcome.infeasible ? "provably infeasible, "
                                      : "feasible?, ") +
                  std::string(message.contains("too many reloads")

@@ -1,6 +1,7 @@
 // RUN: psum-opt %s --psum-allocate="verify=true remarks=true" -o /dev/null 2>&1 | FileCheck %s
 // RUN: not psum-opt %s --psum-allocate="rescue-budget=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
+// RUN: psum-check %s --allocate-options=rescue-budget=0 2>&1 | FileCheck %s --check-prefix=SIM-OFF
 
 // psum-check --count 1 --seed 3708 --reuse 30: every heuristic of best-of-n
 // ends in "too many reloads required", and the per-instruction bound proves
@@ -13,6 +14,9 @@
 // OFF: error: too many reloads required
 // OFF-NOT: no allocation exists
 // SIM: checked 1 functions: 1 allocated, 0 rejected inputs, 0 violations
+// psum-check names a refusal that nothing proved, so that it can be replayed.
+// SIM-OFF: refused {{.*}}exact-rescue.mlir:@rescue (no proof that no allocation exists): too many reloads required
+// SIM-OFF: refused (feasible?, too many reloads required): 1
 bir.func @rescue attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 8192]
