@@ -74,7 +74,8 @@ private:
 } // namespace
 
 LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
-  FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
+  FailureOr<Geometry> geometry =
+      resolveGeometry(func, "", 0, 0, reservedBanks);
   if (failed(geometry))
     return failure();
   geometry->unevenRotation = unevenRotation;
@@ -123,8 +124,15 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   unsigned usable = geometry->usableBanks();
   os << "PSUM summary for @" << func.getSymName() << " ("
      << bir::stringifyArchGen(func.getArch().getGen()) << ", "
-     << geometry->numBanks << " banks of " << geometry->bankSize
-     << " bytes)\n";
+     << geometry->numBanks << " banks of " << geometry->bankSize << " bytes";
+  if (geometry->reserved) {
+    std::set<unsigned> reserved;
+    for (unsigned b = 0; b < geometry->numBanks; ++b)
+      if (geometry->reserved >> b & 1)
+        reserved.insert(b);
+    os << ", reserved " << bankRange(reserved);
+  }
+  os << ")\n";
   os << "  tensors in PSUM: " << problem.nodes.size() << "\n";
   os << "  banks used:      " << used.size() << " of " << usable << " ("
      << bankRange(used) << ")";

@@ -212,6 +212,9 @@ def PsumSummaryPass : Pass<"psum-summary", "::mlir::ModuleOp"> {
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "blocks may rotate over any number of banks, as psum-allocate's "
            "uneven-rotation did">,
+    ListOption<"reservedBanks", "reserved-banks", "unsigned",
+           "the banks psum-allocate left free (its reserved-banks): not "
+           "counted among the banks the tensors could use">,
   ];
 }
 
