@@ -129,11 +129,12 @@ std::string accessSummary(Operation *op) {
 }
 
 FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware,
-                             bool unevenRotation) {
+                            bool unevenRotation,
+                            ArrayRef<unsigned> reservedBanks) {
   Timeline tl;
   tl.function = func.getSymName().str();
   tl.arch = bir::stringifyArchGen(func.getArch().getGen()).str();
-  FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
+  FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, reservedBanks);
   if (failed(geometry))
     return failure();
   geometry->unevenRotation = unevenRotation;
@@ -771,7 +772,8 @@ public:
       return signalPassFailure();
     std::vector<Timeline> timelines;
     for (bir::FuncOp func : *funcs) {
-      FailureOr<Timeline> tl = collect(func, loopAware, unevenRotation);
+      FailureOr<Timeline> tl =
+          collect(func, loopAware, unevenRotation, reservedBanks);
       if (failed(tl))
         return signalPassFailure();
       timelines.push_back(std::move(*tl));

@@ -189,6 +189,9 @@ def PsumTimelinePass : Pass<"psum-timeline", "::mlir::ModuleOp"> {
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "blocks may rotate over any number of banks, as psum-allocate's "
            "uneven-rotation did">,
+    ListOption<"reservedBanks", "reserved-banks", "unsigned",
+           "the banks psum-allocate left free (its reserved-banks): drawn "
+           "greyed">,
   ];
 }
 
