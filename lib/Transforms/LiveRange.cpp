@@ -73,6 +73,16 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
              << " PSUM banks";
     geometry.reserved |= uint64_t(1) << bank;
   }
+  // The function's own were checked against its arch by the verifier; an
+  // override with fewer banks may leave them out.
+  if (std::optional<ArrayRef<int64_t>> own = func.getReservedBanks())
+    for (int64_t bank : *own) {
+      if (bank >= geometry.numBanks)
+        return func.emitError("reserved bank ")
+               << bank << " (the function's reserved_banks) is outside the "
+               << geometry.numBanks << " PSUM banks";
+      geometry.reserved |= uint64_t(1) << bank;
+    }
   if (geometry.usableBanks() == 0)
     return func.emitError("every PSUM bank is reserved");
   // A pin must be a bank of the target (the function's verifier checked

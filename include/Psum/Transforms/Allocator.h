@@ -372,7 +372,8 @@ inline bool loadsToCopy(const LinearFunction &lf, const Geometry &geometry,
 }
 
 /// The geometry of `func`'s architecture with the pass options' overrides
-/// (empty / 0: keep); emits an error on `func` for a bad override.
+/// (empty / 0: keep); emits an error on `func` for a bad override. The
+/// reserved banks are `reserved` and the function's `reserved_banks`.
 mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
                                           llvm::StringRef archOverride,
                                           unsigned numBanks, unsigned bankSize,

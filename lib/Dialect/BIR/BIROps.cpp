@@ -362,6 +362,20 @@ static void walkProgramOrder(Block &block,
 }
 
 LogicalResult FuncOp::verify() {
+  if (std::optional<ArrayRef<int64_t>> reserved = getReservedBanks()) {
+    int64_t numBanks = getArch().getNumBanks();
+    for (auto [i, bank] : llvm::enumerate(*reserved)) {
+      if (bank < 0 || bank >= numBanks)
+        return emitOpError("reserved bank ")
+               << bank << " is outside the " << numBanks << " PSUM banks";
+      // Increasing: one spelling per set, so that output is deterministic.
+      if (i > 0 && bank <= (*reserved)[i - 1])
+        return emitOpError("reserved banks must increase, got ")
+               << bank << " after " << (*reserved)[i - 1];
+    }
+    if (static_cast<int64_t>(reserved->size()) == numBanks)
+      return emitOpError("reserves every PSUM bank");
+  }
   // Runs before the nested ops are verified: look at op kinds and names only.
   Operation *bad = nullptr;
   // StringAttrs are uniqued: equal names are the same attribute.

@@ -487,6 +487,42 @@ bir.func @banks_on_sbuf attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+// expected-error @+1 {{'bir.func' op reserved bank 4 is outside the 4 PSUM banks}}
+bir.func @reserved_bank_outside attributes {arch = #bir.arch<gen1>, reserved_banks = array<i64: 4>} {
+}
+
+// -----
+
+// expected-error @+1 {{'bir.func' op reserved bank -1 is outside the 8 PSUM banks}}
+bir.func @reserved_bank_negative attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: -1>} {
+}
+
+// -----
+
+// expected-error @+1 {{'bir.func' op reserved banks must increase, got 3 after 5}}
+bir.func @reserved_banks_unordered attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 5, 3>} {
+}
+
+// -----
+
+// expected-error @+1 {{'bir.func' op reserved banks must increase, got 5 after 5}}
+bir.func @reserved_banks_repeated attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 5, 5>} {
+}
+
+// -----
+
+// expected-error @+1 {{'bir.func' op reserves every PSUM bank}}
+bir.func @reserved_every_bank attributes {arch = #bir.arch<gen1>, reserved_banks = array<i64: 0, 1, 2, 3>} {
+}
+
+// -----
+
+// expected-error @+1 {{'bir.func' op attribute 'reserved_banks' failed to satisfy constraint: i64 dense array attribute}}
+bir.func @reserved_banks_not_array attributes {arch = #bir.arch<gen2>, reserved_banks = 7} {
+}
+
+// -----
+
 bir.func @pin_outside attributes {arch = #bir.arch<gen2>} {
   // expected-error @+1 {{'bir.memloc' op pinned bank 8 of location 'a' is outside the 8 PSUM banks}}
   %a = bir.memloc "a" psum [128, 2048] {pin = 8}

@@ -59,6 +59,13 @@ bir.func @arch_one_bank attributes {arch = #bir.arch<gen4, banks = 1, bank_size 
 bir.func @arch_64_banks attributes {arch = #bir.arch<gen2, banks = 64>} {
 }
 
+// Banks the function leaves free, stored as a property.
+// CHECK-LABEL: bir.func @reserved_banks
+// CHECK-SAME:    attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 0, 6, 7>} {
+// GENERIC-LABEL: "bir.func"() <{arch = #bir.arch<gen2>, reserved_banks = array<i64: 0, 6, 7>, sym_name = "reserved_banks"}> ({
+bir.func @reserved_banks attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 0, 6, 7>} {
+}
+
 // Dialect attributes also round-trip as discardable attributes.
 // CHECK-LABEL: bir.func @attrs
 // CHECK-SAME:    attributes {arch = #bir.arch<gen2>, other_arch = #bir.arch<gen1, banks = 2>, some_ap = #bir.ap<0, 64, 128, 256, -1, 3>} {

@@ -4,7 +4,7 @@
 // A pin that cannot hold is the input's error, not the allocator's: psum-check
 // counts it as a rejected input (it reported a VIOLATION before).
 // SIM-NOT: VIOLATION
-// SIM: checked 3 functions: 0 allocated, 3 rejected inputs, 0 violations
+// SIM: checked 4 functions: 0 allocated, 4 rejected inputs, 0 violations
 
 // A pin that runs past the last bank.
 bir.func @out_of_range attributes {arch = #bir.arch<gen2>} {
@@ -28,6 +28,19 @@ bir.func @on_reserved attributes {arch = #bir.arch<gen2>} {
   %wide = bir.memloc "wide" psum [128, 4096] {pin = 6}
   bir.matmul %wide = %w, %x latency 64
   bir.activation identity %y = %wide latency 32
+}
+
+// -----
+
+// The function's own reserved banks count as the option's do.
+bir.func @on_function_reserved attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 3>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-error @+1 {{pinned banks [3, 3] of 'p' overlap reserved bank 3}}
+  %p = bir.memloc "p" psum [128, 2048] {pin = 3}
+  bir.matmul %p = %w, %x latency 64
+  bir.activation identity %y = %p latency 32
 }
 
 // -----

@@ -1,10 +1,12 @@
-// RUN: psum-opt %s --psum-allocate="reserved-banks=7" --psum-summary="output=- reserved-banks=7" -o /dev/null | FileCheck %s
-// RUN: psum-opt %s --psum-allocate="reserved-banks=0,6,7" --psum-summary="output=- reserved-banks=0,6,7" -o /dev/null | FileCheck %s --check-prefix=THREE
+// RUN: psum-opt %s --psum-allocate="reserved-banks=7" --psum-summary="output=-" -o /dev/null | FileCheck %s
+// RUN: psum-opt %s --psum-allocate --psum-summary="output=- reserved-banks=7" -o /dev/null | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="reserved-banks=0,6" --psum-summary="output=- reserved-banks=7" -o /dev/null | FileCheck %s --check-prefix=THREE
 // RUN: psum-opt %s --psum-allocate --psum-summary="output=-" -o /dev/null | FileCheck %s --check-prefix=NONE
 
-// The banks psum-allocate left free are the summary's option too: they are
-// named in the heading and not counted among the banks the tensors could use
-// (the session-25 kernel audit found "4 of 8" where the pass's utilization
+// The banks psum-allocate left free (the function's reserved_banks, which
+// the pass writes) and those of the summary's option are named in the
+// heading and not counted among the banks the tensors could use (the
+// session-25 kernel audit found "4 of 8" where the pass's utilization
 // counted 7 banks).
 // CHECK-LABEL: PSUM summary for @four_results (gen2, 8 banks of 2048 bytes, reserved 7)
 // CHECK-NEXT:   tensors in PSUM: 4

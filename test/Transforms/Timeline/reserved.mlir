@@ -1,8 +1,10 @@
-// RUN: psum-opt %s --psum-allocate="reserved-banks=0,7" --psum-timeline="svg=- reserved-banks=0,7" -o /dev/null | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="reserved-banks=0,7" --psum-timeline="svg=-" -o /dev/null | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="reserved-banks=0" --psum-timeline="svg=- reserved-banks=7" -o /dev/null | FileCheck %s
 // RUN: psum-opt %s --psum-allocate --psum-timeline="svg=-" -o /dev/null | FileCheck %s --check-prefix=NONE
 
-// The banks psum-allocate left free are the timeline's option too, drawn
-// greyed (the shading existed, but nothing could set it before session 25).
+// The banks psum-allocate left free (the function's reserved_banks, which
+// the pass writes) and those of the timeline's option are drawn greyed (the
+// shading existed, but nothing could set it before session 25).
 // CHECK: <rect class="bank-row" data-bank="0" {{.*}} fill="#eeeeee"/>
 // CHECK: <rect class="bank-row" data-bank="1" {{.*}} fill="#f7f8fa"/>
 // CHECK: <rect class="bank-row" data-bank="6" {{.*}} fill="#ffffff"/>

@@ -27,3 +27,19 @@ bir.func @clear_of_reserved_banks attributes {arch = #bir.arch<gen2>} {
   bir.matmul %t = %w, %w latency 64
   bir.activation identity %y = %t latency 32
 }
+
+// -----
+
+// The function's own reserved banks are checked without the option; the
+// allocator leaves them free too, and writes the union.
+// CHECK-LABEL: bir.func @on_function_reserved_bank
+// CHECK-SAME:    reserved_banks = array<i64: 2, 7>
+// CHECK: %t = bir.memloc "t" psum [128, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @on_function_reserved_bank attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 4096]
+  // expected-error @+1 {{'t' is on reserved bank 2}}
+  %t = bir.memloc "t" psum [128, 4096] {banks = array<i64: 1>, base_bank = 1 : i64}
+  bir.matmul %t = %w, %w latency 64
+  bir.activation identity %y = %t latency 32
+}

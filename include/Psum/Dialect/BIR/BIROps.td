@@ -37,6 +37,12 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
     against. Functions are independent of each other. Location names are
     unique within a function.
 
+    `reserved_banks` (optional, increasing) lists PSUM banks the function
+    must leave free, e.g. banks another kernel or the runtime holds: the
+    allocator places nothing there. `psum-allocate` writes the banks it left
+    free (this list and its `reserved-banks` option) here, so that the tools
+    that read its output see them.
+
     PSUM has no initial contents: in program order (loop bodies taken once),
     every read of a PSUM location must come after some write to it. The
     destination of a `+=` matmul is exempt: it starts its accumulation group.
@@ -50,7 +56,8 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
     }
     ```
   }];
-  let arguments = (ins SymbolNameAttr:$sym_name, BIR_ArchAttr:$arch);
+  let arguments = (ins SymbolNameAttr:$sym_name, BIR_ArchAttr:$arch,
+                       OptionalAttr<DenseI64ArrayAttr>:$reserved_banks);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
   // `verify` checks the body's structure before the nested ops are verified;
