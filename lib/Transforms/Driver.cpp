@@ -699,13 +699,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     func.setArchAttr(target);
   // So are the banks left free, so that the tools reading the output and a
   // second run leave them free too.
-  if (geometry->reserved) {
-    SmallVector<int64_t> reserved;
-    for (unsigned bank = 0; bank < geometry->numBanks; ++bank)
-      if (geometry->reserved >> bank & 1)
-        reserved.push_back(bank);
-    func.setReservedBanks(reserved);
-  }
+  if (geometry->reserved)
+    func.setReservedBanks(geometry->reservedBanks());
   // Locations nobody accesses are no candidates and get no banks: banks
   // left from an earlier target would not verify under this one.
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())

@@ -21,6 +21,14 @@ unsigned Geometry::usableBanks() const {
   return numBanks - llvm::popcount(reserved & allBanks());
 }
 
+SmallVector<int64_t> Geometry::reservedBanks() const {
+  SmallVector<int64_t> banks;
+  for (unsigned bank = 0; bank < numBanks; ++bank)
+    if (reserved >> bank & 1)
+      banks.push_back(bank);
+  return banks;
+}
+
 unsigned Geometry::widestWindow(uint64_t taken) const {
   unsigned widest = 0, run = 0;
   for (unsigned bank = 0; bank < numBanks; ++bank) {

@@ -36,6 +36,7 @@ void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
   report.arch = bir::stringifyArchGen(geometry.gen).str();
   report.numBanks = geometry.numBanks;
   report.bankSize = geometry.bankSize;
+  report.reservedBanks = geometry.reservedBanks();
 
   LinearFunction lf = linearize(func);
   Failure ignored;
@@ -99,6 +100,10 @@ static void writeFunction(llvm::json::OStream &json,
     json.attribute("arch", report.arch);
     json.attribute("num_banks", report.numBanks);
     json.attribute("bank_size", report.bankSize);
+    json.attributeArray("reserved_banks", [&] {
+      for (int64_t bank : report.reservedBanks)
+        json.value(bank);
+    });
     json.attribute("heuristic", report.heuristic);
     json.attributeBegin("score");
     writeNumber(json, report.score);

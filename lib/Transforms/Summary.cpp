@@ -27,7 +27,6 @@ using namespace psum::alloc;
 
 namespace {
 
-
 /// "0-3, 5" for a bank set.
 /// Works on any sorted bank container.
 template <typename Banks> std::string bankRange(const Banks &banks) {
@@ -125,13 +124,8 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   os << "PSUM summary for @" << func.getSymName() << " ("
      << bir::stringifyArchGen(func.getArch().getGen()) << ", "
      << geometry->numBanks << " banks of " << geometry->bankSize << " bytes";
-  if (geometry->reserved) {
-    std::set<unsigned> reserved;
-    for (unsigned b = 0; b < geometry->numBanks; ++b)
-      if (geometry->reserved >> b & 1)
-        reserved.insert(b);
-    os << ", reserved " << bankRange(reserved);
-  }
+  if (geometry->reserved)
+    os << ", reserved " << bankRange(geometry->reservedBanks());
   os << ")\n";
   os << "  tensors in PSUM: " << problem.nodes.size() << "\n";
   os << "  banks used:      " << used.size() << " of " << usable << " ("

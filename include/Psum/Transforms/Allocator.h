@@ -344,6 +344,8 @@ struct Geometry {
   }
   /// The NUM_PSUM_BANKS of the additive test: banks the allocator may use.
   unsigned usableBanks() const;
+  /// The reserved banks, increasing (the form of `reserved_banks`).
+  llvm::SmallVector<int64_t> reservedBanks() const;
   /// The most adjacent banks the allocator may use besides `taken`: the
   /// widest window a location can get (reserved banks, and banks already
   /// taken, may split PSUM).

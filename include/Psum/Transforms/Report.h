@@ -38,6 +38,8 @@ struct FunctionReport {
   /// set (the report is written anyway, so that no older one is read).
   bool allocated = false;
   unsigned numBanks = 0, bankSize = 0;
+  /// Left free: the option's and the function's, increasing.
+  llvm::SmallVector<int64_t> reservedBanks;
   std::string heuristic;
   std::vector<std::string> heuristics; ///< tried, in order
   /// Per heuristic tried; -b when abandoned once its cost passed b.

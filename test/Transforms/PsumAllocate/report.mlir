@@ -1,10 +1,14 @@
 // RUN: psum-opt %s --psum-allocate="verify=true report=- heuristic=seed" -o /dev/null | FileCheck %s
 // RUN: psum-opt %s --psum-allocate="verify=true report=%t.json heuristic=seed" -o /dev/null
 // RUN: FileCheck %s < %t.json
-// RUN: psum-opt %s --psum-allocate="arch=gen3 report=-" -o /dev/null | FileCheck %s --check-prefix=OVERRIDE
+// RUN: psum-opt %s --psum-allocate="arch=gen3 reserved-banks=7 report=-" -o /dev/null | FileCheck %s --check-prefix=OVERRIDE
 
-// The report names the target the allocation was made for.
+// The report names the target the allocation was made for, and the banks
+// it left free.
 // OVERRIDE: "arch": "gen3"
+// OVERRIDE: "reserved_banks": [
+// OVERRIDE-NEXT: 7
+// OVERRIDE-NEXT: ],
 
 // The JSON report: one object per function, a tensor per candidate after
 // spilling (the spilled original, its reload), the spill copies with their
@@ -13,6 +17,7 @@
 // CHECK-NEXT: "arch": "gen2"
 // CHECK-NEXT: "num_banks": 2
 // CHECK-NEXT: "bank_size": 2048
+// CHECK-NEXT: "reserved_banks": [],
 // CHECK-NEXT: "heuristic": "seed"
 // CHECK-NEXT: "score": 128
 // CHECK-NEXT: "demand_ratio": 0.66
