@@ -588,6 +588,8 @@ bir::FuncOp Generator::build(StringRef name) {
         memloc.setPinAttr(
             builder.getI64IntegerAttr(pick(usableBanks - banks + 1)));
     }
+  if (options.reservedPercent && chance(options.reservedPercent))
+    func.setReservedBanks({static_cast<int64_t>(pick(usableBanks))});
   return func;
 }
 

@@ -117,6 +117,12 @@ static cl::opt<unsigned> pinsOpt(
              "where all their blocks fit; pins that collide are rejected "
              "inputs (0 keeps the functions of earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> reservedOpt(
+    "reserved", cl::init(0),
+    cl::desc("percent of the functions that reserve a random bank "
+             "(reserved_banks); pins on it are rejected inputs (0 keeps the "
+             "functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<bool> emitOpt("emit",
                              cl::desc("print the generated functions only"),
                              cl::init(false), cl::cat(checkCategory));
@@ -503,6 +509,33 @@ std::string checkSplitUpdate(bir::FuncOp func) {
   return "";
 }
 
+/// Whether `allocated` still reserves the banks `original` does and leaves
+/// them free. Seen from the IR alone: the pass and its checker share
+/// resolveGeometry, so the checker would miss a bank it dropped.
+std::string checkReservedBanks(bir::FuncOp original, bir::FuncOp allocated) {
+  std::optional<ArrayRef<int64_t>> reserved = original.getReservedBanks();
+  if (!reserved)
+    return "";
+  std::optional<ArrayRef<int64_t>> kept = allocated.getReservedBanks();
+  for (int64_t bank : *reserved)
+    if (!kept || !llvm::is_contained(*kept, bank))
+      return "the allocated function no longer reserves bank " +
+             std::to_string(bank);
+  int64_t bankSize = allocated.getArch().getBankSize();
+  for (auto memloc : allocated.getBodyBlock().getOps<bir::MemLocOp>()) {
+    std::optional<ArrayRef<int64_t>> banks = memloc.getBanks();
+    if (!banks)
+      continue;
+    int64_t blockBanks = llvm::divideCeil(memloc.getBytes(), bankSize);
+    for (int64_t first : *banks)
+      for (int64_t bank : *reserved)
+        if (first <= bank && bank < first + blockBanks)
+          return "'" + memloc.getName().str() + "' is on reserved bank " +
+                 std::to_string(bank);
+  }
+  return "";
+}
+
 /// Allocates a copy of `func` and compares it with the original.
 Outcome check(bir::FuncOp original) {
   MLIRContext *context = original.getContext();
@@ -581,6 +614,12 @@ Outcome check(bir::FuncOp original) {
         memloc.setBaseBankAttr(Builder(context).getI64IntegerAttr(0));
       }
     });
+  }
+  if (std::string wrong = checkReservedBanks(original, allocated);
+      !wrong.empty()) {
+    outcome.kind = Outcome::Violation;
+    outcome.message = wrong;
+    return outcome;
   }
   allocated.walk([&](bir::TensorCopyOp copy) {
     if (!copy->hasAttr(testing::kSimIdAttr))
@@ -771,6 +810,7 @@ int main(int argc, char **argv) {
     options.nestedPiecesPercent = nestedPiecesOpt;
     options.peeledTilesPercent = peeledTilesOpt;
     options.pinsPercent = pinsOpt;
+    options.reservedPercent = reservedOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());
     bir::FuncOp func = testing::buildRandomKernel(

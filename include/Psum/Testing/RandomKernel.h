@@ -81,6 +81,10 @@ struct RandomKernelOptions {
   /// Drawn after the rest, so 0 keeps the functions of earlier versions and
   /// any percent keeps their instructions.
   unsigned pinsPercent = 0;
+  /// Percent of the functions that reserve one bank drawn at random
+  /// (`reserved_banks`). Drawn last, so 0 keeps the functions of earlier
+  /// versions and any percent keeps their instructions and pins.
+  unsigned reservedPercent = 0;
 };
 
 /// Builds a random function named `name` at the builder's insertion point.
