@@ -60,9 +60,10 @@ def main():
                         count += 1
     if "--psum-check" in sys.argv:
         tool = sys.argv[sys.argv.index("--psum-check") + 1]
-        # Seeds 41 to 50 with pinned locations, which no other input has.
+        # Seeds 41 to 50 with pinned locations and half of them with a
+        # reserved bank, which few other inputs have.
         for seed in range(1, 51):
-            pins = ["--pins", "20"] if seed > 40 else []
+            pins = ["--pins", "20", "--reserved", "50"] if seed > 40 else []
             text = subprocess.run([tool, "--count", "1", "--seed", str(seed), "--emit"] + pins,
                                   check=True, capture_output=True, text=True).stdout
             write(out, text)
