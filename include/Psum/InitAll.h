@@ -51,7 +51,8 @@ struct PsumPipelineOptions
       llvm::cl::init(0)};
   ListOption<unsigned> reservedBanks{
       *this, "reserved-banks",
-      llvm::cl::desc("banks the allocator must leave free")};
+      llvm::cl::desc("banks the allocator must leave free, besides each "
+                     "function's reserved_banks")};
   Option<unsigned> bestOf{
       *this, "best-of",
       llvm::cl::desc("number of heuristics tried in the best-of-n loop (0: "

@@ -26,7 +26,7 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
            "override the PSUM bank size in bytes (0: from the architecture)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
-           "indices of the banks the allocator must leave free, comma-separated (e.g. 7: bank 7, kept for PE transposes)">,
+           "indices of the banks the allocator must leave free, comma-separated (e.g. 7: bank 7, kept for PE transposes), besides each function's reserved_banks; the union is written to the function">,
     Option<"bestOf", "best-of", "unsigned", /*default=*/"0",
            "number of heuristics tried in the best-of-n loop (0: all named ones)">,
     Option<"heuristic", "heuristic", "std::string", /*default=*/"\"\"",
@@ -106,7 +106,8 @@ def PsumVerifyAllocationPass
     Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
            "PSUM bank size in bytes (0: from the architecture)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
-           "banks no location may use (psum-allocate's reserved-banks)">,
+           "banks no location may use besides the function's reserved_banks "
+           "(psum-allocate's reserved-banks)">,
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "accept blocks rotating over a number of banks that does not "
            "divide the block count (psum-allocate's uneven-rotation)">,
@@ -145,7 +146,8 @@ def PsumExplainPass : Pass<"psum-explain", "::mlir::ModuleOp"> {
     Option<"bankSize", "bank-size", "unsigned", /*default=*/"0",
            "override the PSUM bank size in bytes (0: from the architecture)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
-           "indices of the banks the allocator must leave free, comma-separated">,
+           "indices of the banks the allocator must leave free, "
+           "comma-separated, besides the function's reserved_banks">,
     Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
            "extend live ranges around loops">,
     Option<"split", "split", "bool", /*default=*/"true",
@@ -190,8 +192,8 @@ def PsumTimelinePass : Pass<"psum-timeline", "::mlir::ModuleOp"> {
            "blocks may rotate over any number of banks, as psum-allocate's "
            "uneven-rotation did">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
-           "the banks psum-allocate left free (its reserved-banks): drawn "
-           "greyed">,
+           "banks drawn greyed besides the function's reserved_banks "
+           "(where psum-allocate records the banks it left free)">,
   ];
 }
 
@@ -216,8 +218,9 @@ def PsumSummaryPass : Pass<"psum-summary", "::mlir::ModuleOp"> {
            "blocks may rotate over any number of banks, as psum-allocate's "
            "uneven-rotation did">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
-           "the banks psum-allocate left free (its reserved-banks): not "
-           "counted among the banks the tensors could use">,
+           "banks not counted among those the tensors could use, besides "
+           "the function's reserved_banks (where psum-allocate records the "
+           "banks it left free)">,
   ];
 }
 
