@@ -698,15 +698,23 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   if (target != func.getArch())
     func.setArchAttr(target);
   // So are the banks left free, so that the tools reading the output and a
-  // second run leave them free too.
+  // second run leave them free too (an empty list is no list).
   if (geometry->reserved)
     func.setReservedBanks(geometry->reservedBanks());
+  else
+    func.removeReservedBanksAttr();
   // Locations nobody accesses are no candidates and get no banks: banks
-  // left from an earlier target would not verify under this one.
+  // left from an earlier target would not verify under this one. Their
+  // pins stay, so they must not name a reserved bank either.
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
     if (memloc.isPsum() && memloc.getResult().use_empty()) {
       memloc.removeBanksAttr();
       memloc.removeBaseBankAttr();
+      if (std::optional<uint64_t> pin = memloc.getPin();
+          pin && geometry->reserved >> *pin & 1)
+        return emitError(memloc.getLoc(), "'")
+               << memloc.getName() << "' is pinned to bank " << *pin
+               << ", a reserved bank";
     }
   if (trace)
     *trace << " allocating PSUM " << func.getSymName() << "\n";

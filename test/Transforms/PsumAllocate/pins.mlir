@@ -4,7 +4,7 @@
 // A pin that cannot hold is the input's error, not the allocator's: psum-check
 // counts it as a rejected input (it reported a VIOLATION before).
 // SIM-NOT: VIOLATION
-// SIM: checked 4 functions: 0 allocated, 4 rejected inputs, 0 violations
+// SIM: checked 5 functions: 0 allocated, 5 rejected inputs, 0 violations
 
 // A pin that runs past the last bank.
 bir.func @out_of_range attributes {arch = #bir.arch<gen2>} {
@@ -41,6 +41,15 @@ bir.func @on_function_reserved attributes {arch = #bir.arch<gen2>, reserved_bank
   %p = bir.memloc "p" psum [128, 2048] {pin = 3}
   bir.matmul %p = %w, %x latency 64
   bir.activation identity %y = %p latency 32
+}
+
+// -----
+
+// A location nobody accesses keeps its pin (and gets no banks): the pin
+// must not name a reserved bank either (session-26 audit: it was kept).
+bir.func @unused_on_reserved attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'u' is pinned to bank 7, a reserved bank}}
+  %u = bir.memloc "u" psum [128, 2048] {pin = 7}
 }
 
 // -----

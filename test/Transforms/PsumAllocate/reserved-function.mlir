@@ -42,6 +42,21 @@ bir.func @none_reserved attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+// An empty list is dropped.
+// CHECK-LABEL: bir.func @empty_list
+// CHECK-NOT:     reserved_banks
+// CHECK: "a" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @empty_list attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %a = bir.memloc "a" psum [128, 2048]
+  bir.matmul %a = %w, %x latency 64
+  bir.activation identity %y = %a latency 32
+}
+
+// -----
+
 // A target override with fewer banks than the function reserves: the
 // function's reserved bank is not one of the target's (last command).
 // CHECK-LABEL: bir.func @reserved_outside_target
