@@ -39,3 +39,20 @@ bir.func @plain_spilled attributes {arch = #bir.arch<gen2, banks = 1>} {
   bir.activation identity %y = %u latency 32
   bir.activation identity %y = %t latency 32
 }
+
+// -----
+
+// The function's reserved banks are left free here too (session 26).
+bir.func @function_reserved_banks attributes {arch = #bir.arch<gen2, banks = 4>, reserved_banks = array<i64: 0, 2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-remark @+1 {{base bank 3}}
+  %t = bir.memloc "t" psum [128, 2048]
+  // expected-remark @+1 {{base bank 1}}
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w, %x latency 64
+  bir.matmul %u = %w, %x latency 64
+  bir.activation identity %y = %u latency 32
+  bir.activation identity %y = %t latency 32
+}
