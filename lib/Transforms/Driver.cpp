@@ -876,9 +876,15 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
               << " PSUM banks whatever is spilled (what it accesses, and the "
                  "accumulation groups, pinned and spill-minted locations live "
                  "across it)";
-        if (report.exact == kNoAllocation)
-          error.attachNote(func.getLoc())
-              << "the exact mode tried every spill set: " << kNoAllocation;
+        if (report.exact == kNoAllocation) {
+          Diagnostic &note = error.attachNote(func.getLoc());
+          note << "the exact mode tried every spill set: " << kNoAllocation;
+          // Where reserved banks split PSUM, the window rule may be what
+          // fails, not the bank count (session-26 audit).
+          if (geometry->widestWindow() < geometry->usableBanks())
+            note << " as modelled (a location's live blocks take adjacent "
+                    "banks, and the reserved banks split PSUM)";
+        }
         forEachUnevenHint(*problem, [&](const Node &node, const Twine &hint) {
           error.attachNote(node.memloc->getLoc()) << hint;
         });
