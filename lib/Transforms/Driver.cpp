@@ -836,10 +836,10 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       if (i != best)
         attempt.release();
     }
-    for (const Attempt &attempt : attempts) {
-      report.heuristics.push_back(attempt.heuristic->name);
-      report.scores.push_back(attempt.abandoned ? -bound : attempt.score());
-    }
+    for (const Attempt &attempt : attempts)
+      report.tried.push_back({attempt.heuristic->name,
+                              attempt.abandoned ? bound : attempt.score(),
+                              attempt.abandoned});
     // Where best-of-n found no allocation, the exact mode also runs as a
     // rescue (with a smaller budget: it delays an error otherwise), unless
     // the per-instruction bound proves there is none.
@@ -944,14 +944,14 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
   Location loc = func.getLoc();
   emitRemark(loc) << formatPercent(report.demandRatio)
                   << "% PSUM demand before spilling";
-  for (auto [name, score] : llvm::zip(report.heuristics, report.scores)) {
+  for (const FunctionReport::Tried &tried : report.tried) {
     InFlightDiagnostic remark = emitRemark(loc);
-    remark << "best-of-n loop, heuristic = " << name << ": PSUM score ";
-    if (score < 0)
-      remark << "> " << formatNumber(-score)
+    remark << "best-of-n loop, heuristic = " << tried.name << ": PSUM score ";
+    if (tried.abandoned)
+      remark << "> " << formatNumber(tried.score)
              << " (lower is better; abandoned)";
     else
-      remark << "= " << formatNumber(score) << " (lower is better)";
+      remark << "= " << formatNumber(tried.score) << " (lower is better)";
   }
   if (!report.exact.empty())
     emitRemark(loc) << "exact mode: " << report.exact;

@@ -41,9 +41,14 @@ struct FunctionReport {
   /// Left free: the option's and the function's, increasing.
   llvm::SmallVector<int64_t> reservedBanks;
   std::string heuristic;
-  std::vector<std::string> heuristics; ///< tried, in order
-  /// Per heuristic tried; -b when abandoned once its cost passed b.
-  std::vector<double> scores;
+  /// A heuristic tried: its score, or the best score b its cost passed
+  /// when it was abandoned (b may be 0, so no sign can mark it).
+  struct Tried {
+    std::string name;
+    double score;
+    bool abandoned;
+  };
+  std::vector<Tried> tried; ///< in order
   double score = 0;
   double demandRatio = 0;     ///< the seed's NUM_PSUM_BANKS / total demand
   unsigned peakDemand = 0;    ///< MaxLive in banks before spilling

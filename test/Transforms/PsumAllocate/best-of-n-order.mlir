@@ -199,3 +199,37 @@ bir.func @random_321 attributes {arch = #bir.arch<gen1>} {
     }
   }
 }
+
+// -----
+
+// Attempts abandoned against a best score of 0 say "> 0", not "= -0",
+// which read as a tie with the winner (session-26 seed audit). A (4 banks)
+// overlaps B (3) and C (2): B passes the additive test but finds no window
+// in the Chaitin heuristics' first rounds; sweep places all three.
+
+// REMARK: remark: best-of-n loop, heuristic = seed: PSUM score > 0 (lower is better; abandoned)
+// REMARK-NOT: score = -0
+// REMARK: remark: best-of-n loop, heuristic = sweep: PSUM score = 0 (lower is better)
+// REMARK: remark: best PSUM heuristic = sweep
+
+// TRACE: best-of-n loop, heuristic = seed
+// TRACE: more than the best PSUM score so far (0): abandoned
+
+// CHECK-LABEL: bir.func @abandoned_against_zero
+// CHECK-SAME: psum.heuristic = "sweep", psum.score = 0
+// SEED-LABEL: bir.func @abandoned_against_zero
+// SEED-SAME: psum.heuristic = "seed", psum.score = 896
+bir.func @abandoned_against_zero attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 8192]
+  %A = bir.memloc "A" psum [128, 8192]
+  %B = bir.memloc "B" psum [128, 6144]
+  %C = bir.memloc "C" psum [128, 4096]
+  bir.matmul %B = %w, %x latency 64
+  bir.matmul %A = %w, %x latency 64
+  bir.activation relu %y[0:128, 0:6144] = %B latency 32
+  bir.matmul %C = %w, %x latency 64
+  bir.activation relu %y[0:128, 0:8192] = %A latency 32
+  bir.activation relu %y[0:128, 0:4096] = %C latency 32
+}
