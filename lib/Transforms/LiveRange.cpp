@@ -241,15 +241,29 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     std::optional<bool> overwritten;
     /// The first read, if it was served by the writes so far.
     std::optional<unsigned> read;
-    /// The first read the writes so far did not serve, and what of it.
-    std::optional<std::pair<unsigned, Area>> unserved;
     /// Partitions and bytes written since writes last started adding up
     /// afresh (`epoch`).
-    SmallVector<Area, 2> written;
+    SmallVector<Area, 1> written;
     unsigned epoch = 0;
+    int64_t block;
   };
-  // Only the blocks accessed: a location may have many more.
-  llvm::DenseMap<int64_t, Life> lives;
+  // Only the blocks accessed, in order of first access: a location may have
+  // many more. A Life is large, and the blocks accessed can number millions
+  // (a rotating loop of 2^24 iterations): the map holds indices only, and
+  // both are sized once for the most blocks the walk can visit.
+  std::vector<Life> lives;
+  llvm::DenseMap<int64_t, unsigned> lifeOf;
+  // Per life, the first read the writes before it did not serve, and what
+  // of it (rare: kept apart).
+  llvm::DenseMap<unsigned, std::pair<unsigned, Area>> unserved;
+  uint64_t most = 0;
+  for (const LocAccess &a : accesses) {
+    uint64_t visits =
+        a.access.iv ? bir::getLoopOf(a.access.iv).getTripCount() : 1;
+    most = std::min<uint64_t>(most + visits, blocks);
+  }
+  lives.reserve(most);
+  lifeOf.reserve(most);
   // Writes add up until the walk enters or leaves a loop below the pass
   // level (`region`: that loop and the rotating iteration).
   unsigned epoch = 0;
@@ -289,8 +303,13 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     }
     if (block < 0 || block >= blocks)
       return;
-    auto [it, firstAccess] = lives.try_emplace(block);
-    Life &life = it->second;
+    auto [it, firstAccess] = lifeOf.try_emplace(block, lives.size());
+    if (firstAccess) {
+      lives.emplace_back();
+      lives.back().block = block;
+    }
+    unsigned index = it->second;
+    Life &life = lives[index];
     if (firstAccess || (fresh && reads.covers(block, a.access.ap) &&
                         life.values.back().second < begin))
       life.values.push_back({begin, end});
@@ -320,7 +339,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       if (std::optional<Area> part =
               uncoveredPart(life.written, Area::of(a.access.ap))) {
         life.overwritten = false;
-        life.unserved = {a.point, *part};
+        unserved[index] = {a.point, *part};
       }
     }
   };
@@ -349,13 +368,19 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     int64_t block;
   };
   SmallVector<Value> values;
-  for (auto &[block, life] : lives) {
-    if (!life.overwritten.value_or(!life.read))
-      return life.unserved ? LiveBlocks::all(blocks, life.unserved->first,
-                                             life.unserved->second)
-                           : LiveBlocks::all(blocks, life.read);
+  size_t count = 0;
+  for (const Life &life : lives)
+    count += life.values.size();
+  values.reserve(count);
+  for (auto [index, life] : llvm::enumerate(lives)) {
+    if (!life.overwritten.value_or(!life.read)) {
+      auto it = unserved.find(index);
+      return it != unserved.end()
+                 ? LiveBlocks::all(blocks, it->second.first, it->second.second)
+                 : LiveBlocks::all(blocks, life.read);
+    }
     for (auto [first, last] : life.values)
-      values.push_back({first, last, block});
+      values.push_back({first, last, life.block});
   }
   llvm::sort(values, [](const Value &a, const Value &b) {
     return std::tie(a.first, a.block) < std::tie(b.first, b.block);
