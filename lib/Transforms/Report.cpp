@@ -17,18 +17,12 @@ FailureOr<AllocatedView> psum::alloc::viewAllocated(bir::FuncOp func,
                                                     bool loopAware) {
   // Banks on a reserved bank would first trip the capacity guard (fewer
   // adjacent banks), which names the wrong problem.
-  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
-    std::optional<ArrayRef<int64_t>> banks = memloc.getBanks();
-    if (!memloc.isPsum() || !banks)
-      continue;
-    unsigned blockBanks =
-        llvm::divideCeil(memloc.getBytes(), geometry.bankSize);
-    for (int64_t bank : *banks)
-      if (uint64_t clash = windowMask(bank, blockBanks) & geometry.reserved)
-        return mlir::emitError(memloc.getLoc(), "'")
-               << memloc.getName() << "' is on reserved bank "
-               << llvm::countr_zero(clash);
-  }
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+    if (uint64_t clash =
+            placedBankMask(memloc, geometry.bankSize) & geometry.reserved)
+      return mlir::emitError(memloc.getLoc(), "'")
+             << memloc.getName() << "' is on reserved bank "
+             << llvm::countr_zero(clash);
   AllocatedView view;
   view.lf = linearize(func);
   Failure failure;

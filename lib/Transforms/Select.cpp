@@ -229,6 +229,16 @@ std::vector<unsigned> psum::alloc::occupiedBanks(bir::MemLocOp memloc,
   return {banks.begin(), banks.end()};
 }
 
+uint64_t psum::alloc::placedBankMask(bir::MemLocOp memloc, unsigned bankSize) {
+  uint64_t mask = 0;
+  if (std::optional<ArrayRef<int64_t>> banks = memloc.getBanks()) {
+    unsigned blockBanks = llvm::divideCeil(memloc.getBytes(), bankSize);
+    for (int64_t bank : *banks)
+      mask |= windowMask(bank, blockBanks);
+  }
+  return mask;
+}
+
 void psum::alloc::commit(const Problem &problem, const Selection &selection) {
   // Few placements differ (a base bank, a rotation): each attribute is made
   // once, not uniqued again for every location.

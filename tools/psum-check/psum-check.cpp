@@ -517,22 +517,18 @@ std::string checkReservedBanks(bir::FuncOp original, bir::FuncOp allocated) {
   if (!reserved)
     return "";
   std::optional<ArrayRef<int64_t>> kept = allocated.getReservedBanks();
-  for (int64_t bank : *reserved)
+  uint64_t mask = 0;
+  for (int64_t bank : *reserved) {
     if (!kept || !llvm::is_contained(*kept, bank))
       return "the allocated function no longer reserves bank " +
              std::to_string(bank);
-  int64_t bankSize = allocated.getArch().getBankSize();
-  for (auto memloc : allocated.getBodyBlock().getOps<bir::MemLocOp>()) {
-    std::optional<ArrayRef<int64_t>> banks = memloc.getBanks();
-    if (!banks)
-      continue;
-    int64_t blockBanks = llvm::divideCeil(memloc.getBytes(), bankSize);
-    for (int64_t first : *banks)
-      for (int64_t bank : *reserved)
-        if (first <= bank && bank < first + blockBanks)
-          return "'" + memloc.getName().str() + "' is on reserved bank " +
-                 std::to_string(bank);
+    mask |= uint64_t(1) << bank;
   }
+  unsigned bankSize = allocated.getArch().getBankSize();
+  for (auto memloc : allocated.getBodyBlock().getOps<bir::MemLocOp>())
+    if (uint64_t clash = alloc::placedBankMask(memloc, bankSize) & mask)
+      return "'" + memloc.getName().str() + "' is on reserved bank " +
+             std::to_string(llvm::countr_zero(clash));
   return "";
 }
 

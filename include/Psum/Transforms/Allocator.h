@@ -614,6 +614,11 @@ mlir::LogicalResult checkPins(const Problem &problem, const Graph &graph);
 /// blockBanks banks from `banks`, else liveN banks from `base_bank`.
 std::vector<unsigned> occupiedBanks(bir::MemLocOp memloc, const Node &node);
 
+/// The banks the `banks` attribute of `memloc` names, each block's
+/// ceil(bytes / bankSize) from its first, as a mask (0 without it). Needs no
+/// live ranges: it checks a placement before they are derived from it.
+uint64_t placedBankMask(bir::MemLocOp memloc, unsigned bankSize);
+
 /// Writes base_bank and banks on every node's location (block k on bank
 /// base + (k mod liveBlocks) x blockBanks: the seed's round-robin).
 void commit(const Problem &problem, const Selection &selection);
