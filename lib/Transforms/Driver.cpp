@@ -649,7 +649,7 @@ bool isAllocated(const Problem &problem, const Graph &graph) {
     for (auto [k, bank] : llvm::enumerate(*memloc.getBanks()))
       if (bank != *base + int64_t(k % node.liveBlocks() * node.blockBanks))
         return false;
-    masks.push_back(((uint64_t(1) << node.liveN) - 1) << *base);
+    masks.push_back(windowMask(*base, node.liveN));
   }
   for (unsigned v = 0; v < problem.nodes.size(); ++v) {
     if (masks[v] & problem.geometry.reserved)

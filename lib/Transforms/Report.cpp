@@ -66,7 +66,7 @@ void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
     if (std::optional<ArrayRef<int64_t>> banks = memloc.getBanks())
       tensor.banks.assign(banks->begin(), banks->end());
     if (tensor.baseBank)
-      used |= ((uint64_t(1) << node.liveN) - 1) << *tensor.baseBank;
+      used |= windowMask(*tensor.baseBank, node.liveN);
     tensor.pinned = node.pin.has_value();
     tensor.spilled = memloc->hasAttr(kSpilledAttr);
     if (auto origin = memloc->getAttrOfType<StringAttr>(kSpillOriginAttr))

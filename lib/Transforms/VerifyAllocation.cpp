@@ -1182,7 +1182,7 @@ LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
              << k << " of '" << memloc.getName() << "' needs banks [" << bank
              << ", " << bank + blockBanks - 1 << "] outside the "
              << geometry.numBanks << " PSUM banks";
-    footprint |= ((uint64_t(1) << blockBanks) - 1) << bank;
+    footprint |= windowMask(bank, blockBanks);
   }
   if (uint64_t clash = footprint & geometry.reserved)
     return memloc.emitError("'") << memloc.getName() << "' is on reserved bank "

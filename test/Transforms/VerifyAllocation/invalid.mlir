@@ -655,3 +655,21 @@ bir.func @first_tile_read_between_its_halves attributes {arch = #bir.arch<gen2, 
     bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
   }
 }
+
+// -----
+
+// A location on all 64 banks of a 64-bank PSUM takes every bank (its mask
+// was once the undefined 1 << 64 shift, empty here, and the clash passed).
+bir.func @all_sixty_four_banks attributes {arch = #bir.arch<gen2, banks = 64>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 131072]
+  %y = bir.memloc "y" sbuf [128, 131072]
+  %t = bir.memloc "t" psum [128, 131072] {banks = array<i64: 0>, base_bank = 0}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 5>, base_bank = 5}
+  bir.matmul %t = %w, %x latency 64
+  // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 5}}
+  bir.matmul %u = %w, %x[0:128, 0:2048] latency 64
+  bir.activation identity %y = %t latency 32
+  bir.activation identity %y[0:128, 0:2048] = %u latency 32
+}
