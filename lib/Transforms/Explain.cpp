@@ -66,7 +66,7 @@ public:
   void runOnOperation() override {
     std::optional<Phase> stop = parsePhase(phase);
     if (!stop) {
-      getOperation().emitError("unknown phase '") << phase << "'";
+      emitError(getOperation().getLoc(), "unknown phase '") << phase << "'";
       return signalPassFailure();
     }
     const Heuristic *chosen = nullptr;
@@ -75,7 +75,8 @@ public:
       if (h.name == heuristic)
         chosen = &h;
     if (!chosen) {
-      getOperation().emitError("unknown heuristic '") << heuristic << "'";
+      emitError(getOperation().getLoc(), "unknown heuristic '")
+          << heuristic << "'";
       return signalPassFailure();
     }
     FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(getOperation());
@@ -115,6 +116,12 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
       remark << "piece '" << node.name << "': ";
     return remark;
   };
+  // The target options are checked whatever the phase, as psum-allocate
+  // checks them.
+  FailureOr<Geometry> geometry =
+      resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
+  if (failed(geometry))
+    return failure();
   if (stop == Phase::Linearize) {
     for (auto [index, point] : llvm::enumerate(lf.points))
       emitRemark(point.op->getLoc(), "linear point ")
@@ -122,10 +129,6 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
           << lf.loopNest(index).size() << ")";
     return success();
   }
-  FailureOr<Geometry> geometry =
-      resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
-  if (failed(geometry))
-    return failure();
   geometry->unevenRotation = unevenRotation;
   geometry->loadToCopy = loadToCopy;
   Failure failure;
@@ -208,8 +211,11 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
     if (selection->base[v])
       remarkOn(node) << "base bank " << *selection->base[v];
     else if (std::isinf(node.cost))
+      // Pinned nodes always get their pin (checkPins held): infinite cost
+      // here is a group's, or a location an earlier spill made.
       remarkOn(node) << "cannot allocate: "
-                     << (node.pin ? "pinned" : "an accumulation group")
+                     << (node.fromSpill ? "made by a spill"
+                                        : "an accumulation group")
                      << ", which is never spilled";
     else
       remarkOn(node) << "cannot allocate: spill";

@@ -702,3 +702,26 @@ bir.func @too_many_iterations attributes {arch = #bir.arch<gen2>} {
     "bir.backedge"() : () -> ()
   }) : () -> ()
 }) : () -> ()
+
+// -----
+
+// A value of memloc type that no bir.memloc defines: the parser does not
+// keep a bir.func's names to itself, and IsolatedFromAbove is checked after
+// the instructions, so an instruction sees the value from outside.
+%m = builtin.unrealized_conversion_cast to !bir.memloc
+bir.func @location_not_a_memloc attributes {arch = #bir.arch<gen2>} {
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-error @+1 {{'bir.tensor_copy' op accesses a location not defined by bir.memloc}}
+  bir.tensor_copy %y = %m[0:128, 0:2048] latency 1
+}
+
+// -----
+
+// A block index from outside the function, not a bir.loop's iv.
+%c = builtin.unrealized_conversion_cast to index
+bir.func @block_index_not_an_iv attributes {arch = #bir.arch<gen2>} {
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  %z = bir.memloc "z" sbuf [128, 2048]
+  // expected-error @+1 {{'bir.tensor_copy' op block index must follow the induction variable of an enclosing bir.loop}}
+  bir.tensor_copy %y[0:128, 0:2048, %c] = %z latency 1
+}

@@ -56,3 +56,23 @@ bir.func @function_reserved_banks attributes {arch = #bir.arch<gen2, banks = 4>,
   bir.activation identity %y = %u latency 32
   bir.activation identity %y = %t latency 32
 }
+
+// -----
+
+// Two reloads an earlier run minted, live at once on one bank: neither is
+// spilled again, and the one that does not fit says where it came from (the
+// remark said "an accumulation group").
+bir.func @reload_from_an_earlier_run attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %s = bir.memloc "t_SpillTensorCopy0" sbuf [128, 2048]
+  // expected-remark @+1 {{cannot allocate: made by a spill, which is never spilled}}
+  %r = bir.memloc "t_ReloadTensorCopy1" psum [128, 2048] {spill_of = "t"}
+  // expected-remark @+1 {{base bank 0}}
+  %u = bir.memloc "u" psum [128, 2048] {spill_of = "u0"}
+  bir.tensor_copy %r = %s latency 64
+  bir.matmul %u = %w, %x latency 64
+  bir.activation identity %y = %u latency 32
+  bir.activation identity %y = %r latency 32
+}
