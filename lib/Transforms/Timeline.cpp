@@ -763,8 +763,8 @@ public:
   void runOnOperation() override {
     markAllAnalysesPreserved();
     if (svgFile.empty() && htmlFile.empty()) {
-      getOperation().emitError(
-          "psum-timeline needs an output: svg=FILE and / or html=FILE");
+      emitError(getOperation().getLoc(),
+                "psum-timeline needs an output: svg=FILE and / or html=FILE");
       return signalPassFailure();
     }
     FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(getOperation());

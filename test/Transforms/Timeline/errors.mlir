@@ -1,4 +1,4 @@
-// RUN: not psum-opt %s --psum-timeline 2>&1 | FileCheck %s --check-prefix=NOOUT
+// RUN: not psum-opt %s --psum-timeline 2>&1 | FileCheck %s --check-prefix=NOOUT --implicit-check-not="see current operation"
 // RUN: not psum-opt %s --psum-timeline="svg=%t.svg" 2>&1 | FileCheck %s --check-prefix=UNALLOC
 // RUN: not psum-opt %s --psum-allocate --psum-timeline="html=%t.missing/dir/tl.html" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPEN
 // RUN: not psum-opt %s --psum-allocate --psum-timeline="svg=/dev/full" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
