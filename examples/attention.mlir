@@ -3,17 +3,17 @@
 //
 // For each of 4 query tiles (128 queries) and each of 4 key tiles (512 keys):
 //   1. the score tile S = Q^T K lands in PSUM: 128 x 512 fp32 = 2048 bytes
-//      per partition, exactly one bank. The 4 score tiles rotate through the
-//      4 blocks of `s`, indexed by the key-tile induction variable `%j`, so
-//      the exp of one tile can overlap the matmul of the next.
+//      per partition, exactly one bank. The 4 score tiles are the 4 blocks
+//      of `s`, indexed by the key-tile induction variable `%j`; each is
+//      drained before the next is written, so they can share one bank.
 //   2. exp(S) is drained to SBUF as bf16 (`p`).
 //   3. the PE array transposes the 4 128x128 chunks of exp(S) into one PSUM
 //      bank (`pT`, 4 x 512 bytes), modelled as `bir.inst "transpose"`.
 //   4. pT is drained to SBUF and multiplied by the matching chunks of V; the
 //      product accumulates into `o` across all key tiles and chunks.
-// After the key loop the accumulator is drained to the output.
-//
-// PSUM demand: s (4 banks) + pT (1 bank) + o (1 bank) = 6 of 8 banks.
+// After the key loop the accumulator is drained to the output. Footprint:
+// 4 + 1 + 1 = 6 banks; allocated, s's blocks rotate over one bank, which pT
+// shares, and o takes another: 2 of 8.
 bir.func @attention attributes {arch = #bir.arch<gen2>} {
   %qT  = bir.memloc "qT" sbuf [128, 256] x 4      // Q^T per query tile: d x 128 bf16
   %kT  = bir.memloc "kT" sbuf [128, 1024] x 4     // K^T per key tile: d x 512 bf16

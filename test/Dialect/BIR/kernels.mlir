@@ -58,8 +58,8 @@ bir.func @tiled_matmul_gelu attributes {arch = #bir.arch<gen3>} {
 }
 
 //===----------------------------------------------------------------------===//
-// Attention-like kernel: score tiles rotate through 4 PSUM banks via
-// `%j`-indexed blocks, the PE array transposes exp(S) into PSUM, and P V
+// Attention-like kernel: score tiles are the 4 blocks of one PSUM location,
+// indexed by `%j`, the PE array transposes exp(S) into PSUM, and P V
 // accumulates over all key tiles. See examples/attention.mlir.
 //===----------------------------------------------------------------------===//
 
