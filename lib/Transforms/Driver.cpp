@@ -687,7 +687,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   if (failed(geometry))
     return failure();
   geometry->loadToCopy = loadToCopy;
-  geometry->unevenRotation = unevenRotation;
+  geometry->unevenRotation |= unevenRotation;
   // The banks will be the target's the options name: it becomes the
   // function's, so that the output verifies and later passes see it. The
   // partitions stay the function's: they bound SBUF and DRAM locations too
@@ -697,12 +697,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
                          geometry->bankSize, func.getArch().getPartitions());
   if (target != func.getArch())
     func.setArchAttr(target);
-  // So are the banks left free, so that the tools reading the output and a
-  // second run leave them free too (an empty list is no list).
+  // So are the banks left free and the rotation rule, so that the tools
+  // reading the output and a second run follow them too (an empty list is
+  // no list).
   if (geometry->reserved)
     func.setReservedBanks(geometry->reservedBanks());
   else
     func.removeReservedBanksAttr();
+  func.setUnevenRotation(geometry->unevenRotation);
   // Locations nobody accesses are no candidates and get no banks: banks
   // left from an earlier target would not verify under this one. Their
   // pins stay, so they must not name a reserved bank either.

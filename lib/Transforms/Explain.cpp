@@ -129,7 +129,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
           << lf.loopNest(index).size() << ")";
     return success();
   }
-  geometry->unevenRotation = unevenRotation;
+  geometry->unevenRotation |= unevenRotation;
   geometry->loadToCopy = loadToCopy;
   Failure failure;
   FailureOr<Problem> problem = buildLiveRanges(func, lf, std::move(accesses),

@@ -67,6 +67,7 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
                << " (the arch option) has " << partitions;
   }
   geometry.gen = gen;
+  geometry.unevenRotation = func.getUnevenRotation();
   if (numBanks != 0)
     geometry.numBanks = numBanks;
   if (bankSize != 0)

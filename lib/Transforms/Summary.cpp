@@ -77,7 +77,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
       resolveGeometry(func, "", 0, 0, reservedBanks);
   if (failed(geometry))
     return failure();
-  geometry->unevenRotation = unevenRotation;
+  geometry->unevenRotation |= unevenRotation;
   FailureOr<AllocatedView> view = viewAllocated(func, *geometry, loopAware);
   if (mlir::failed(view))
     return mlir::failure();

@@ -137,7 +137,7 @@ FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware,
   FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, reservedBanks);
   if (failed(geometry))
     return failure();
-  geometry->unevenRotation = unevenRotation;
+  geometry->unevenRotation |= unevenRotation;
   tl.numBanks = geometry->numBanks;
   tl.bankSize = geometry->bankSize;
   tl.reserved = geometry->reserved;

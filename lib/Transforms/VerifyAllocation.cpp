@@ -1250,7 +1250,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
       resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
   if (failed(geometry))
     return signalPassFailure();
-  geometry->unevenRotation = unevenRotation;
+  geometry->unevenRotation |= unevenRotation;
 
   Locations locs;
   bool ok = true;

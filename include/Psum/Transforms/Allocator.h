@@ -375,7 +375,9 @@ inline bool loadsToCopy(const LinearFunction &lf, const Geometry &geometry,
 
 /// The geometry of `func`'s architecture with the pass options' overrides
 /// (empty / 0: keep); emits an error on `func` for a bad override. The
-/// reserved banks are `reserved` and the function's `reserved_banks`.
+/// reserved banks are `reserved` and the function's `reserved_banks`;
+/// unevenRotation is the function's `uneven_rotation` (a pass ORs its option
+/// in).
 mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
                                           llvm::StringRef archOverride,
                                           unsigned numBanks, unsigned bankSize,

@@ -45,7 +45,8 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "a location's blocks may rotate over any number of banks at least "
            "the blocks live at once, not only a divisor of the block count "
-           "(the seed's integral shrink factor)">,
+           "(the seed's integral shrink factor); recorded as the function's "
+           "uneven_rotation">,
     Option<"spillWriteLocations", "spill-write-locations", "bool",
            /*default=*/"true",
            "each writer of a spilled tensor after the first writes a location "
@@ -110,7 +111,8 @@ def PsumVerifyAllocationPass
            "(psum-allocate's reserved-banks)">,
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "accept blocks rotating over a number of banks that does not "
-           "divide the block count (psum-allocate's uneven-rotation)">,
+           "divide the block count, besides functions marked "
+           "uneven_rotation (psum-allocate's uneven-rotation)">,
     Option<"maxBlockInstances", "max-block-instances", "uint64_t",
            /*default=*/"uint64_t(1) << 24",
            "block instances (a block named by an access, in one iteration of "
@@ -190,7 +192,7 @@ def PsumTimelinePass : Pass<"psum-timeline", "::mlir::ModuleOp"> {
            "extend live ranges around loops, as psum-allocate did">,
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "blocks may rotate over any number of banks, as psum-allocate's "
-           "uneven-rotation did">,
+           "uneven-rotation did (implied by the function's uneven_rotation)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
            "banks drawn greyed besides the function's reserved_banks "
            "(where psum-allocate records the banks it left free)">,
@@ -216,7 +218,7 @@ def PsumSummaryPass : Pass<"psum-summary", "::mlir::ModuleOp"> {
            "extend live ranges around loops, as psum-allocate did">,
     Option<"unevenRotation", "uneven-rotation", "bool", /*default=*/"false",
            "blocks may rotate over any number of banks, as psum-allocate's "
-           "uneven-rotation did">,
+           "uneven-rotation did (implied by the function's uneven_rotation)">,
     ListOption<"reservedBanks", "reserved-banks", "unsigned",
            "banks not counted among those the tensors could use, besides "
            "the function's reserved_banks (where psum-allocate records the "

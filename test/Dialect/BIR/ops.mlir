@@ -66,6 +66,13 @@ bir.func @arch_64_banks attributes {arch = #bir.arch<gen2, banks = 64>} {
 bir.func @reserved_banks attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 0, 6, 7>} {
 }
 
+// Blocks may rotate unevenly (psum-allocate's uneven-rotation), a property.
+// CHECK-LABEL: bir.func @uneven_rotation
+// CHECK-SAME:    attributes {arch = #bir.arch<gen1>, uneven_rotation} {
+// GENERIC-LABEL: "bir.func"() <{arch = #bir.arch<gen1>, sym_name = "uneven_rotation", uneven_rotation}> ({
+bir.func @uneven_rotation attributes {arch = #bir.arch<gen1>, uneven_rotation} {
+}
+
 // Dialect attributes also round-trip as discardable attributes.
 // CHECK-LABEL: bir.func @attrs
 // CHECK-SAME:    attributes {arch = #bir.arch<gen2>, other_arch = #bir.arch<gen1, banks = 2>, some_ap = #bir.ap<0, 64, 128, 256, -1, 3>} {

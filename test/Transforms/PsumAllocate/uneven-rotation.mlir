@@ -5,6 +5,12 @@
 // RUN: psum-opt %t.mlir -split-input-file --psum-allocate="verify=true uneven-rotation=true" | FileCheck %s
 // RUN: psum-check %t.mlir --allocate-options=uneven-rotation=true | FileCheck %s --check-prefix=SIM
 // RUN: psum-opt %t.mlir -split-input-file --psum-explain="phase=live uneven-rotation=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIVE
+// The function records the rule (uneven_rotation): a second run, without
+// the option, keeps the allocation, and the checker accepts it.
+// RUN: psum-opt %t.mlir -split-input-file --psum-allocate="uneven-rotation=true" > %t.once.mlir
+// RUN: psum-opt %t.once.mlir -split-input-file --psum-allocate="verify=true" > %t.twice.mlir
+// RUN: diff %t.once.mlir %t.twice.mlir
+// RUN: psum-opt %t.once.mlir -split-input-file --psum-verify-allocation -o /dev/null
 
 // The seed's shrink factor divides the block count (`getNBlocks() %
 // shrink_factor == 0`), so a tile array rotates over a divisor of its
@@ -16,6 +22,7 @@
 
 // A read-behind pipeline over five tiles on gen1's four banks.
 // CHECK-LABEL: bir.func @five_tiles_gen1
+// CHECK-SAME: uneven_rotation
 // CHECK: "acc" psum [64, 2048] x 5 {banks = array<i64: 0, 1, 0, 1, 0>, base_bank = 0 : i64}
 // LIVE: remark: live [0, 9], 2 banks, shrink factor none (5 blocks rotate unevenly over 2)
 bir.func @five_tiles_gen1 attributes {arch = #bir.arch<gen1>} {

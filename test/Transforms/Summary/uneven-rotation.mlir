@@ -1,12 +1,18 @@
-// The viewers read an allocation made with uneven-rotation=true when told
-// so, as psum-verify-allocation does; without the option they re-derive the
-// seed's footprint and refuse it (found by the session-14 robustness audit:
-// the note named an option they did not have).
-// RUN: psum-opt %s --psum-allocate="uneven-rotation=true" --psum-summary="output=- uneven-rotation=true" -o /dev/null | FileCheck %s
-// RUN: psum-opt %s --psum-allocate="uneven-rotation=true" --psum-timeline="svg=%t.svg uneven-rotation=true" -o /dev/null
-// RUN: FileCheck %s --check-prefix=SVG < %t.svg
+// The viewers read an allocation made with uneven-rotation=true: from the
+// function's uneven_rotation, which psum-allocate writes, or from their own
+// option for IR without it; without either they re-derive the seed's
+// footprint and refuse it (found by the session-14 robustness audit: the
+// note named an option they did not have; the session-27 kernel audit: the
+// option had to be repeated by hand).
 // RUN: psum-opt %s --psum-allocate="uneven-rotation=true" -o %t.mlir
-// RUN: not psum-opt %t.mlir --psum-summary -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEED
+// RUN: psum-opt %t.mlir --psum-summary="output=-" -o /dev/null | FileCheck %s
+// RUN: psum-opt %t.mlir --psum-timeline="svg=%t.svg" -o /dev/null
+// RUN: FileCheck %s --check-prefix=SVG < %t.svg
+// RUN: sed 's/, uneven_rotation//' %t.mlir > %t.bare.mlir
+// RUN: psum-opt %t.bare.mlir --psum-summary="output=- uneven-rotation=true" -o /dev/null | FileCheck %s
+// RUN: psum-opt %t.bare.mlir --psum-timeline="svg=%t.bare.svg uneven-rotation=true" -o /dev/null
+// RUN: FileCheck %s --check-prefix=SVG < %t.bare.svg
+// RUN: not psum-opt %t.bare.mlir --psum-summary -o /dev/null 2>&1 | FileCheck %s --check-prefix=SEED
 
 // CHECK: PSUM summary for @five_tiles_gen1 (gen1, 4 banks of 2048 bytes)
 // CHECK: banks used:      2 of 4 (0-1)

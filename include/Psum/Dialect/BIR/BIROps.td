@@ -43,6 +43,12 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
     free (this list and its `reserved-banks` option) here, so that the tools
     that read its output see them.
 
+    `uneven_rotation` (a unit attribute) says that a location's blocks may
+    rotate over a number of banks that does not divide the block count
+    (`psum-allocate`'s `uneven-rotation` option, which it records here, so
+    that the checker, the summary, the timeline and a second run accept
+    such banks without the option repeated).
+
     PSUM has no initial contents: in program order (loop bodies taken once),
     every read of a PSUM location must come after some write to it. The
     destination of a `+=` matmul is exempt: it starts its accumulation group.
@@ -57,7 +63,8 @@ def BIR_FuncOp : BIR_Op<"func", [Symbol, IsolatedFromAbove, SingleBlock,
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, BIR_ArchAttr:$arch,
-                       OptionalAttr<DenseI64ArrayAttr>:$reserved_banks);
+                       OptionalAttr<DenseI64ArrayAttr>:$reserved_banks,
+                       UnitAttr:$uneven_rotation);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
   // `verify` checks the body's structure before the nested ops are verified;
