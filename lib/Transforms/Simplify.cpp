@@ -37,6 +37,8 @@ std::vector<Heuristic> psum::alloc::namedHeuristics() {
        /*backtrack=*/true},
       {"ratio-backtrack", B::CostPerBank, O::Sweep, 0, R::GainPerCost,
        /*backtrack=*/true},
+      {"reach-backtrack", B::CostPerBank, O::Sweep, 0, R::Reach,
+       /*backtrack=*/true},
   };
 }
 
@@ -115,6 +117,11 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     forEachFreed(node, [&](unsigned p, int64_t s) { gain += s * gainAt(p); });
     return gain;
   };
+  int64_t totalExcess = 0;
+  for (unsigned p = 0; p < problem.numPoints; ++p)
+    totalExcess += excessAt(demand[p]);
+  if (totalExcess == 0)
+    return {};
   // Rank: larger first. Spilling only lowers demand, so a node's gain only
   // shrinks: a lazily re-evaluated max-heap picks the true best (lazy greedy).
   auto rank = [&](unsigned v, int64_t gain) -> double {
@@ -122,57 +129,110 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
                ? double(gain) - nodes[v].cost * 1e-12
                : double(gain) / std::max(nodes[v].cost, 1e-9);
   };
-  std::priority_queue<std::tuple<double, int64_t, unsigned>> queue;
-  int64_t totalExcess = 0;
-  for (unsigned p = 0; p < problem.numPoints; ++p)
-    totalExcess += excessAt(demand[p]);
-  if (totalExcess == 0)
-    return {};
-  // Initial gains from prefix sums of min(banks, excess) per bank count, so
-  // long live ranges do not make this quadratic; popped nodes are then
-  // re-evaluated exactly.
-  unsigned maxBanks = 0;
-  for (const Node &node : nodes)
-    maxBanks = std::max(maxBanks, node.liveN);
-  std::vector<std::vector<int64_t>> prefix(maxBanks + 1);
-  for (const Node &node : nodes) {
-    std::vector<int64_t> &sums = prefix[node.liveN];
-    if (!sums.empty())
-      continue;
-    sums.assign(problem.numPoints + 1, 0);
-    for (unsigned p = 0; p < problem.numPoints; ++p)
-      sums[p + 1] = sums[p] + std::min<int64_t>(node.liveN, excessAt(demand[p]));
-  }
-  for (auto [v, node] : llvm::enumerate(nodes)) {
-    if (node.pin || std::isinf(node.cost) || node.writers.empty())
-      continue;
-    const std::vector<int64_t> &sums = prefix[node.liveN];
-    auto range = [&](unsigned lo, unsigned hi) { // [lo, hi]
-      return sums[hi + 1] - sums[lo];
-    };
-    int64_t gain = range(node.def, node.use);
-    forKept(
-        node, [&](unsigned lo, unsigned hi) { gain -= range(lo, hi); },
-        [&](unsigned p) { gain -= range(p, p); });
-    if (gain > 0)
-      queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
-  }
-  std::vector<unsigned> result;
-  while (totalExcess > 0 && !queue.empty()) {
-    auto [stale, order, v] = queue.top();
-    queue.pop();
-    int64_t gain = gainOf(nodes[v]);
-    if (gain <= 0)
-      continue;
-    double fresh = rank(v, gain);
-    if (!queue.empty() && fresh < std::get<0>(queue.top())) {
-      queue.push({fresh, order, v});
-      continue;
+  auto greedyByGain = [&] {
+    std::vector<unsigned> result;
+    std::priority_queue<std::tuple<double, int64_t, unsigned>> queue;
+    // Initial gains from prefix sums of min(banks, excess) per bank count, so
+    // long live ranges do not make this quadratic; popped nodes are then
+    // re-evaluated exactly.
+    unsigned maxBanks = 0;
+    for (const Node &node : nodes)
+      maxBanks = std::max(maxBanks, node.liveN);
+    std::vector<std::vector<int64_t>> prefix(maxBanks + 1);
+    for (const Node &node : nodes) {
+      std::vector<int64_t> &sums = prefix[node.liveN];
+      if (!sums.empty())
+        continue;
+      sums.assign(problem.numPoints + 1, 0);
+      for (unsigned p = 0; p < problem.numPoints; ++p)
+        sums[p + 1] =
+            sums[p] + std::min<int64_t>(node.liveN, excessAt(demand[p]));
     }
-    apply(nodes[v], -1);
-    totalExcess -= gain;
-    result.push_back(v);
-  }
+    for (auto [v, node] : llvm::enumerate(nodes)) {
+      if (node.pin || std::isinf(node.cost) || node.writers.empty())
+        continue;
+      const std::vector<int64_t> &sums = prefix[node.liveN];
+      auto range = [&](unsigned lo, unsigned hi) { // [lo, hi]
+        return sums[hi + 1] - sums[lo];
+      };
+      int64_t gain = range(node.def, node.use);
+      forKept(
+          node, [&](unsigned lo, unsigned hi) { gain -= range(lo, hi); },
+          [&](unsigned p) { gain -= range(p, p); });
+      if (gain > 0)
+        queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
+    }
+    while (totalExcess > 0 && !queue.empty()) {
+      auto [stale, order, v] = queue.top();
+      queue.pop();
+      int64_t gain = gainOf(nodes[v]);
+      if (gain <= 0)
+        continue;
+      double fresh = rank(v, gain);
+      if (!queue.empty() && fresh < std::get<0>(queue.top())) {
+        queue.push({fresh, order, v});
+        continue;
+      }
+      apply(nodes[v], -1);
+      totalExcess -= gain;
+      result.push_back(v);
+    }
+    return result;
+  };
+  // Interval cover: at the first point left with excess, spill the node
+  // whose freed run from there reaches furthest, cheapest first among
+  // equals. For unit banks and costs this is the optimal greedy of covering
+  // points by intervals, which the gain ranking is not (it takes the node
+  // freeing the most points, then needs two to cover what is left around
+  // it: the session-27 kernel audit's unrolled heads).
+  auto sweepByReach = [&] {
+    std::vector<unsigned> result, byDef;
+    for (auto [v, node] : llvm::enumerate(nodes))
+      if (!node.pin && !std::isinf(node.cost) && !node.writers.empty())
+        byDef.push_back(v);
+    llvm::stable_sort(byDef, [&](unsigned a, unsigned b) {
+      return nodes[a].def < nodes[b].def;
+    });
+    std::vector<unsigned> live;
+    size_t next = 0;
+    for (unsigned p = 0; p < problem.numPoints; ++p) {
+      for (; next < byDef.size() && nodes[byDef[next]].def <= p; ++next)
+        live.push_back(byDef[next]);
+      if (!excessAt(demand[p]))
+        continue;
+      llvm::erase_if(live, [&](unsigned v) { return nodes[v].use < p; });
+      while (excessAt(demand[p])) {
+        std::optional<unsigned> best;
+        unsigned bestReach = 0;
+        for (unsigned v : live) {
+          const Node &node = nodes[v];
+          if (keeps(node, p))
+            continue;
+          // The run of points from p the spill frees: up to the first
+          // writer or the next reader, whichever comes first.
+          unsigned reach = node.use;
+          if (p < node.writers.front())
+            reach = std::min(reach, node.writers.front() - 1);
+          auto reader = llvm::upper_bound(node.readers, p);
+          if (reader != node.readers.end())
+            reach = std::min(reach, *reader - 1);
+          if (!best || reach > bestReach ||
+              (reach == bestReach && node.cost < nodes[*best].cost)) {
+            best = v;
+            bestReach = reach;
+          }
+        }
+        if (!best)
+          break;
+        apply(nodes[*best], -1);
+        result.push_back(*best);
+        llvm::erase(live, *best);
+      }
+    }
+    return result;
+  };
+  std::vector<unsigned> result =
+      ranking == Heuristic::Relief::Reach ? sweepByReach() : greedyByGain();
   // Reverse delete: greedy choices made early may be redundant once later
   // ones are in; put back the costliest spills that still leave no excess.
   std::vector<unsigned> byCost = result;

@@ -557,8 +557,9 @@ struct Heuristic {
   /// Nonzero: ties are broken by a hash of the node and this seed.
   unsigned tieSeed = 0;
   /// Before coloring, spill the set reliefSpills() picks, ranking nodes by
-  /// excess removed, or by excess removed per cycle of cost.
-  enum class Relief { None, Gain, GainPerCost };
+  /// excess removed, by excess removed per cycle of cost, or sweeping the
+  /// points and taking the spill that relieves furthest ahead.
+  enum class Relief { None, Gain, GainPerCost, Reach };
   Relief relief = Relief::None;
   /// Before select, try a bounded backtracking search (exactPlacement with
   /// a budget linear in the nodes) for a spill-free placement.
