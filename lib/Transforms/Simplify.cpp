@@ -122,6 +122,11 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     totalExcess += excessAt(demand[p]);
   if (totalExcess == 0)
     return {};
+  // Pinned and infinite-cost nodes are never spilled; a node nobody writes
+  // has no value to save.
+  auto spillable = [](const Node &node) {
+    return !node.pin && !std::isinf(node.cost) && !node.writers.empty();
+  };
   // Rank: larger first. Spilling only lowers demand, so a node's gain only
   // shrinks: a lazily re-evaluated max-heap picks the true best (lazy greedy).
   auto rank = [&](unsigned v, int64_t gain) -> double {
@@ -149,7 +154,7 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
             sums[p] + std::min<int64_t>(node.liveN, excessAt(demand[p]));
     }
     for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (node.pin || std::isinf(node.cost) || node.writers.empty())
+      if (!spillable(node))
         continue;
       const std::vector<int64_t> &sums = prefix[node.liveN];
       auto range = [&](unsigned lo, unsigned hi) { // [lo, hi]
@@ -188,7 +193,7 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
   auto sweepByReach = [&] {
     std::vector<unsigned> result, byDef;
     for (auto [v, node] : llvm::enumerate(nodes))
-      if (!node.pin && !std::isinf(node.cost) && !node.writers.empty())
+      if (spillable(node))
         byDef.push_back(v);
     llvm::stable_sort(byDef, [&](unsigned a, unsigned b) {
       return nodes[a].def < nodes[b].def;
@@ -287,8 +292,8 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     std::optional<unsigned> swap;
     for (auto [v, node] : llvm::enumerate(nodes)) {
       if (excess == 0 || node.def > first || node.use < last || chosen[v] ||
-          node.pin || std::isinf(node.cost) || node.writers.empty() ||
-          node.cost >= budget || (swap && node.cost >= nodes[*swap].cost))
+          !spillable(node) || node.cost >= budget ||
+          (swap && node.cost >= nodes[*swap].cost))
         continue;
       if (gainOf(node) == excess)
         swap = v;
