@@ -316,17 +316,59 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     replace({i});
   if (nodes.size() > kPairSwapLimit)
     return result;
+  // The points where putting one spill back alone leaves excess, as
+  // [first, last] (none: it could go back), and the nodes that could
+  // replace it, spanning them. Putting a second one back only adds demand,
+  // so a pair's replacement spans both spills' spans: it is one of the
+  // first's nodes that spans the second's too, and most pairs are refused
+  // from these alone, without putting anything back (the pair search was
+  // half the pass on many small functions).
+  struct Single {
+    std::optional<std::pair<unsigned, unsigned>> span;
+    std::vector<unsigned> spanning;
+  };
+  auto singles = [&] {
+    std::vector<Single> all;
+    for (unsigned out : result) {
+      Single &single = all.emplace_back();
+      apply(nodes[out], +1);
+      for (unsigned p = nodes[out].def; p <= nodes[out].use; ++p)
+        if (excessAt(demand[p]))
+          single.span = {single.span ? single.span->first : p, p};
+      apply(nodes[out], -1);
+      if (!single.span)
+        continue;
+      auto [first, last] = *single.span;
+      for (auto [v, node] : llvm::enumerate(nodes))
+        if (!chosen[v] && spillable(node) && node.def <= first &&
+            node.use >= last)
+          single.spanning.push_back(v);
+    }
+    return all;
+  };
+  auto mayReplace = [&](const Single &a, const Single &b, double budget) {
+    if (!a.span || !b.span)
+      return true;
+    return llvm::any_of(a.spanning, [&](unsigned v) {
+      const Node &node = nodes[v];
+      return node.def <= b.span->first && node.use >= b.span->second &&
+             node.cost < budget;
+    });
+  };
   // A replaced pair leaves result[i] changed and result[j] gone: scan on
   // from there, and once more while any pass improves.
   for (bool improved = true; improved;) {
     improved = false;
+    std::vector<Single> single = singles();
     for (size_t i = 0; i < result.size(); ++i)
       for (size_t j = i + 1; j < result.size();) {
-        if (!replace({i, j})) {
+        double budget = nodes[result[i]].cost + nodes[result[j]].cost;
+        if (!mayReplace(single[i], single[j], budget) || !replace({i, j})) {
           ++j;
           continue;
         }
         improved = true;
+        single = singles();
       }
   }
   return result;
