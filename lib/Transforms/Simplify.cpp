@@ -47,53 +47,78 @@ static constexpr size_t kSwapLimit = 4000;
 /// Largest candidate count for its search over pairs of spills.
 static constexpr size_t kPairSwapLimit = 200;
 
-std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
-                                                Heuristic::Relief ranking) {
-  const std::vector<Node> &nodes = problem.nodes;
-  int64_t usable = problem.geometry.usableBanks();
-  std::vector<int64_t> demand(problem.numPoints + 1, 0);
-  {
-    std::vector<int64_t> delta(problem.numPoints + 1, 0);
+namespace {
+/// reliefSpills' search: the bank demand at each point as spills are chosen,
+/// and its steps (a greedy or a sweep, reverse delete, swaps).
+class ReliefSearch {
+public:
+  explicit ReliefSearch(const Problem &problem)
+      : nodes(problem.nodes), numPoints(problem.numPoints),
+        usable(problem.geometry.usableBanks()), demand(numPoints + 1, 0) {
+    std::vector<int64_t> delta(numPoints + 1, 0);
     for (const Node &node : nodes) {
       delta[node.def] += node.liveN;
       delta[node.use + 1] -= node.liveN;
     }
     int64_t running = 0;
-    for (unsigned p = 0; p < problem.numPoints; ++p)
+    for (unsigned p = 0; p < numPoints; ++p)
       demand[p] = running += delta[p];
   }
-  auto excessAt = [&](int64_t d) { return std::max<int64_t>(0, d - usable); };
-  // Whether `node`, once spilled, still occupies its banks at `p`.
-  auto keeps = [](const Node &node, unsigned p) {
+
+  int64_t totalExcess() const {
+    int64_t total = 0;
+    for (unsigned p = 0; p < numPoints; ++p)
+      total += excessAt(p);
+    return total;
+  }
+  std::vector<unsigned> greedyByGain(Heuristic::Relief ranking);
+  std::vector<unsigned> sweepByReach();
+  void reverseDelete(std::vector<unsigned> &result);
+  void swaps(std::vector<unsigned> &result);
+
+private:
+  int64_t excessAt(unsigned p) const {
+    return std::max<int64_t>(0, demand[p] - usable);
+  }
+  /// Pinned and infinite-cost nodes are never spilled; a node nobody writes
+  /// has no value to save.
+  static bool spillable(const Node &node) {
+    return !node.pin && !std::isinf(node.cost) && !node.writers.empty();
+  }
+  /// Whether `node`, once spilled, still occupies its banks at `p`.
+  static bool keeps(const Node &node, unsigned p) {
     return (node.writers.front() <= p && p <= node.writers.back()) ||
            llvm::binary_search(node.readers, p);
-  };
-  // The points of `node`'s range where, spilled, it still holds its banks
-  // (`keeps`), without a search per point: the span from its first to its
-  // last writer (clipped to the range; empty if lo > hi), and each reader
-  // outside it.
-  auto spanOf = [](const Node &node) {
-    return std::make_pair(std::max(node.writers.front(), node.def),
-                          std::min(node.writers.back(), node.use));
-  };
-  auto forReadersOutside = [](const Node &node, unsigned lo, unsigned hi,
-                              auto fn) {
+  }
+  /// The points of `node`'s range where, spilled, it still holds its banks
+  /// (`keeps`), without a search per point: the span from its first to its
+  /// last writer (clipped to the range; empty if lo > hi), and each reader
+  /// outside it.
+  static std::pair<unsigned, unsigned> spanOf(const Node &node) {
+    return {std::max(node.writers.front(), node.def),
+            std::min(node.writers.back(), node.use)};
+  }
+  template <typename Fn>
+  static void forReadersOutside(const Node &node, unsigned lo, unsigned hi,
+                                Fn fn) {
     for (unsigned reader : node.readers)
-      if (reader >= node.def && reader <= node.use && (reader < lo || reader > hi))
+      if (reader >= node.def && reader <= node.use &&
+          (reader < lo || reader > hi))
         fn(reader);
-  };
-  // The kept points: the span to onSpan(lo, hi) if not empty, each reader
-  // outside it to onPoint(p).
-  auto forKept = [&](const Node &node, auto onSpan, auto onPoint) {
+  }
+  /// The kept points: the span to onSpan(lo, hi) if not empty, each reader
+  /// outside it to onPoint(p).
+  template <typename OnSpan, typename OnPoint>
+  static void forKept(const Node &node, OnSpan onSpan, OnPoint onPoint) {
     auto [lo, hi] = spanOf(node);
     if (lo <= hi)
       onSpan(lo, hi);
     forReadersOutside(node, lo, hi, onPoint);
-  };
-  // The points where `node`, spilled, frees its banks, as a sum over its
-  // range less the kept points: fn(p, +1) for each point outside the span,
-  // then fn(p, -1) for each reader outside it.
-  auto forEachFreed = [&](const Node &node, auto fn) {
+  }
+  /// The points where `node`, spilled, frees its banks, as a sum over its
+  /// range less the kept points: fn(p, +1) for each point outside the span,
+  /// then fn(p, -1) for each reader outside it.
+  template <typename Fn> static void forEachFreed(const Node &node, Fn fn) {
     auto [lo, hi] = spanOf(node);
     unsigned before = lo <= hi ? lo : node.use + 1;
     for (unsigned p = node.def; p < before; ++p)
@@ -101,14 +126,14 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     for (unsigned p = std::max(hi + 1, before); p <= node.use; ++p)
       fn(p, 1);
     forReadersOutside(node, lo, hi, [&](unsigned p) { fn(p, -1); });
-  };
-  // Adds (sign +1) or removes the banks `node` needs where it is spilled.
-  auto apply = [&](const Node &node, int64_t sign) {
+  }
+  /// Adds (sign +1) or removes the banks `node` needs where it is spilled.
+  void apply(const Node &node, int64_t sign) {
     int64_t banks = sign * node.liveN;
     forEachFreed(node, [&](unsigned p, int64_t s) { demand[p] += s * banks; });
-  };
-  // The excess spilling `node` removes.
-  auto gainOf = [&](const Node &node) {
+  }
+  /// The excess spilling `node` removes.
+  int64_t gainOf(const Node &node) const {
     // excessAt(d) - excessAt(d - banks), in one clamp.
     auto gainAt = [&, banks = int64_t(node.liveN)](unsigned p) {
       return std::clamp<int64_t>(demand[p] - usable, 0, banks);
@@ -116,130 +141,131 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     int64_t gain = 0;
     forEachFreed(node, [&](unsigned p, int64_t s) { gain += s * gainAt(p); });
     return gain;
-  };
-  int64_t totalExcess = 0;
-  for (unsigned p = 0; p < problem.numPoints; ++p)
-    totalExcess += excessAt(demand[p]);
-  if (totalExcess == 0)
-    return {};
-  // Pinned and infinite-cost nodes are never spilled; a node nobody writes
-  // has no value to save.
-  auto spillable = [](const Node &node) {
-    return !node.pin && !std::isinf(node.cost) && !node.writers.empty();
-  };
-  // Rank: larger first. Spilling only lowers demand, so a node's gain only
-  // shrinks: a lazily re-evaluated max-heap picks the true best (lazy greedy).
+  }
+  bool replace(std::vector<unsigned> &result, std::vector<bool> &chosen,
+               llvm::ArrayRef<size_t> outs);
+
+  const std::vector<Node> &nodes;
+  unsigned numPoints;
+  int64_t usable;
+  std::vector<int64_t> demand;
+};
+} // namespace
+
+/// Spills, largest rank first. Spilling only lowers demand, so a node's
+/// gain only shrinks: a lazily re-evaluated max-heap picks the true best
+/// (lazy greedy).
+std::vector<unsigned> ReliefSearch::greedyByGain(Heuristic::Relief ranking) {
   auto rank = [&](unsigned v, int64_t gain) -> double {
     return ranking == Heuristic::Relief::Gain
                ? double(gain) - nodes[v].cost * 1e-12
                : double(gain) / std::max(nodes[v].cost, 1e-9);
   };
-  auto greedyByGain = [&] {
-    std::vector<unsigned> result;
-    std::priority_queue<std::tuple<double, int64_t, unsigned>> queue;
-    // Initial gains from prefix sums of min(banks, excess) per bank count, so
-    // long live ranges do not make this quadratic; popped nodes are then
-    // re-evaluated exactly.
-    unsigned maxBanks = 0;
-    for (const Node &node : nodes)
-      maxBanks = std::max(maxBanks, node.liveN);
-    std::vector<std::vector<int64_t>> prefix(maxBanks + 1);
-    for (const Node &node : nodes) {
-      std::vector<int64_t> &sums = prefix[node.liveN];
-      if (!sums.empty())
-        continue;
-      sums.assign(problem.numPoints + 1, 0);
-      for (unsigned p = 0; p < problem.numPoints; ++p)
-        sums[p + 1] =
-            sums[p] + std::min<int64_t>(node.liveN, excessAt(demand[p]));
+  std::vector<unsigned> result;
+  std::priority_queue<std::tuple<double, int64_t, unsigned>> queue;
+  // Initial gains from prefix sums of min(banks, excess) per bank count, so
+  // long live ranges do not make this quadratic; popped nodes are then
+  // re-evaluated exactly.
+  unsigned maxBanks = 0;
+  for (const Node &node : nodes)
+    maxBanks = std::max(maxBanks, node.liveN);
+  std::vector<std::vector<int64_t>> prefix(maxBanks + 1);
+  for (const Node &node : nodes) {
+    std::vector<int64_t> &sums = prefix[node.liveN];
+    if (!sums.empty())
+      continue;
+    sums.assign(numPoints + 1, 0);
+    for (unsigned p = 0; p < numPoints; ++p)
+      sums[p + 1] = sums[p] + std::min<int64_t>(node.liveN, excessAt(p));
+  }
+  for (auto [v, node] : llvm::enumerate(nodes)) {
+    if (!spillable(node))
+      continue;
+    const std::vector<int64_t> &sums = prefix[node.liveN];
+    auto range = [&](unsigned lo, unsigned hi) { // [lo, hi]
+      return sums[hi + 1] - sums[lo];
+    };
+    int64_t gain = range(node.def, node.use);
+    forKept(
+        node, [&](unsigned lo, unsigned hi) { gain -= range(lo, hi); },
+        [&](unsigned p) { gain -= range(p, p); });
+    if (gain > 0)
+      queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
+  }
+  for (int64_t excess = totalExcess(); excess > 0 && !queue.empty();) {
+    auto [stale, order, v] = queue.top();
+    queue.pop();
+    int64_t gain = gainOf(nodes[v]);
+    if (gain <= 0)
+      continue;
+    double fresh = rank(v, gain);
+    if (!queue.empty() && fresh < std::get<0>(queue.top())) {
+      queue.push({fresh, order, v});
+      continue;
     }
-    for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (!spillable(node))
-        continue;
-      const std::vector<int64_t> &sums = prefix[node.liveN];
-      auto range = [&](unsigned lo, unsigned hi) { // [lo, hi]
-        return sums[hi + 1] - sums[lo];
-      };
-      int64_t gain = range(node.def, node.use);
-      forKept(
-          node, [&](unsigned lo, unsigned hi) { gain -= range(lo, hi); },
-          [&](unsigned p) { gain -= range(p, p); });
-      if (gain > 0)
-        queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
-    }
-    while (totalExcess > 0 && !queue.empty()) {
-      auto [stale, order, v] = queue.top();
-      queue.pop();
-      int64_t gain = gainOf(nodes[v]);
-      if (gain <= 0)
-        continue;
-      double fresh = rank(v, gain);
-      if (!queue.empty() && fresh < std::get<0>(queue.top())) {
-        queue.push({fresh, order, v});
-        continue;
-      }
-      apply(nodes[v], -1);
-      totalExcess -= gain;
-      result.push_back(v);
-    }
-    return result;
-  };
-  // Interval cover: at the first point left with excess, spill the node
-  // whose freed run from there reaches furthest, cheapest first among
-  // equals. For unit banks and costs this is the optimal greedy of covering
-  // points by intervals, which the gain ranking is not (it takes the node
-  // freeing the most points, then needs two to cover what is left around
-  // it: the session-27 kernel audit's unrolled heads).
-  auto sweepByReach = [&] {
-    std::vector<unsigned> result, byDef;
-    for (auto [v, node] : llvm::enumerate(nodes))
-      if (spillable(node))
-        byDef.push_back(v);
-    llvm::stable_sort(byDef, [&](unsigned a, unsigned b) {
-      return nodes[a].def < nodes[b].def;
-    });
-    std::vector<unsigned> live;
-    size_t next = 0;
-    for (unsigned p = 0; p < problem.numPoints; ++p) {
-      for (; next < byDef.size() && nodes[byDef[next]].def <= p; ++next)
-        live.push_back(byDef[next]);
-      if (!excessAt(demand[p]))
-        continue;
-      llvm::erase_if(live, [&](unsigned v) { return nodes[v].use < p; });
-      while (excessAt(demand[p])) {
-        std::optional<unsigned> best;
-        unsigned bestReach = 0;
-        for (unsigned v : live) {
-          const Node &node = nodes[v];
-          if (keeps(node, p))
-            continue;
-          // The run of points from p the spill frees: up to the first
-          // writer or the next reader, whichever comes first.
-          unsigned reach = node.use;
-          if (p < node.writers.front())
-            reach = std::min(reach, node.writers.front() - 1);
-          auto reader = llvm::upper_bound(node.readers, p);
-          if (reader != node.readers.end())
-            reach = std::min(reach, *reader - 1);
-          if (!best || reach > bestReach ||
-              (reach == bestReach && node.cost < nodes[*best].cost)) {
-            best = v;
-            bestReach = reach;
-          }
+    apply(nodes[v], -1);
+    excess -= gain;
+    result.push_back(v);
+  }
+  return result;
+}
+
+/// Interval cover: at the first point left with excess, spill the node whose
+/// freed run from there reaches furthest, cheapest first among equals. For
+/// unit banks and costs this is the optimal greedy of covering points by
+/// intervals, which the gain ranking is not (it takes the node freeing the
+/// most points, then needs two to cover what is left around it: the
+/// session-27 kernel audit's unrolled heads).
+std::vector<unsigned> ReliefSearch::sweepByReach() {
+  std::vector<unsigned> result, byDef;
+  for (auto [v, node] : llvm::enumerate(nodes))
+    if (spillable(node))
+      byDef.push_back(v);
+  llvm::stable_sort(byDef, [&](unsigned a, unsigned b) {
+    return nodes[a].def < nodes[b].def;
+  });
+  std::vector<unsigned> live;
+  size_t next = 0;
+  for (unsigned p = 0; p < numPoints; ++p) {
+    for (; next < byDef.size() && nodes[byDef[next]].def <= p; ++next)
+      live.push_back(byDef[next]);
+    if (!excessAt(p))
+      continue;
+    llvm::erase_if(live, [&](unsigned v) { return nodes[v].use < p; });
+    while (excessAt(p)) {
+      std::optional<unsigned> best;
+      unsigned bestReach = 0;
+      for (unsigned v : live) {
+        const Node &node = nodes[v];
+        if (keeps(node, p))
+          continue;
+        // The run of points from p the spill frees: up to the first writer
+        // or the next reader, whichever comes first.
+        unsigned reach = node.use;
+        if (p < node.writers.front())
+          reach = std::min(reach, node.writers.front() - 1);
+        auto reader = llvm::upper_bound(node.readers, p);
+        if (reader != node.readers.end())
+          reach = std::min(reach, *reader - 1);
+        if (!best || reach > bestReach ||
+            (reach == bestReach && node.cost < nodes[*best].cost)) {
+          best = v;
+          bestReach = reach;
         }
-        if (!best)
-          break;
-        apply(nodes[*best], -1);
-        result.push_back(*best);
-        llvm::erase(live, *best);
       }
+      if (!best)
+        break;
+      apply(nodes[*best], -1);
+      result.push_back(*best);
+      llvm::erase(live, *best);
     }
-    return result;
-  };
-  std::vector<unsigned> result =
-      ranking == Heuristic::Relief::Reach ? sweepByReach() : greedyByGain();
-  // Reverse delete: greedy choices made early may be redundant once later
-  // ones are in; put back the costliest spills that still leave no excess.
+  }
+  return result;
+}
+
+/// Greedy choices made early may be redundant once later ones are in: puts
+/// back the costliest spills that still leave no excess.
+void ReliefSearch::reverseDelete(std::vector<unsigned> &result) {
   std::vector<unsigned> byCost = result;
   llvm::stable_sort(byCost, [&](unsigned a, unsigned b) {
     return nodes[a].cost > nodes[b].cost;
@@ -256,66 +282,70 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     putBack[v] = true;
   }
   llvm::erase_if(result, [&](unsigned v) { return putBack[v]; });
-  // Swaps: put one or two spills back and take a single cheaper one that
-  // removes all the excess they leave, until none applies. Quadratic (cubic
-  // for pairs), so only for functions of moderate size, and only once no
-  // excess is left.
-  bool clear = llvm::all_of(llvm::seq(problem.numPoints),
-                            [&](unsigned p) { return demand[p] <= usable; });
-  if (!clear || nodes.size() > kSwapLimit)
-    return result;
+}
+
+/// Replaces the spills `outs` (indices into result) by one node, if a
+/// cheaper one clears the excess alone.
+bool ReliefSearch::replace(std::vector<unsigned> &result,
+                           std::vector<bool> &chosen,
+                           llvm::ArrayRef<size_t> outs) {
+  unsigned lo = numPoints, hi = 0;
+  double budget = 0;
+  for (size_t i : outs) {
+    const Node &out = nodes[result[i]];
+    apply(out, +1);
+    lo = std::min(lo, out.def);
+    hi = std::max(hi, out.use);
+    budget += out.cost;
+  }
+  // The replacement must span every point the put-back spills overload.
+  int64_t excess = 0;
+  unsigned first = hi, last = lo;
+  for (unsigned p = lo; p <= hi; ++p) {
+    if (int64_t e = excessAt(p)) {
+      excess += e;
+      first = std::min(first, p);
+      last = std::max(last, p);
+    }
+  }
+  std::optional<unsigned> swap;
+  for (auto [v, node] : llvm::enumerate(nodes)) {
+    if (excess == 0 || node.def > first || node.use < last || chosen[v] ||
+        !spillable(node) || node.cost >= budget ||
+        (swap && node.cost >= nodes[*swap].cost))
+      continue;
+    if (gainOf(node) == excess)
+      swap = v;
+  }
+  if (!swap) {
+    for (size_t i : outs)
+      apply(nodes[result[i]], -1);
+    return false;
+  }
+  apply(nodes[*swap], -1);
+  chosen[*swap] = true;
+  for (size_t i : outs)
+    chosen[result[i]] = false;
+  result[outs.front()] = *swap;
+  if (outs.size() == 2)
+    result.erase(result.begin() + outs.back());
+  return true;
+}
+
+/// Swaps: puts one or two spills back and takes a single cheaper one that
+/// removes all the excess they leave, until none applies. Quadratic (cubic
+/// for pairs), so only for functions of moderate size, and only once no
+/// excess is left.
+void ReliefSearch::swaps(std::vector<unsigned> &result) {
+  if (totalExcess() != 0 || nodes.size() > kSwapLimit)
+    return;
   std::vector<bool> chosen(nodes.size(), false);
   for (unsigned v : result)
     chosen[v] = true;
-  // Replaces the spills `outs` (indices into result) by one node, if a
-  // cheaper one clears the excess alone.
-  auto replace = [&](llvm::ArrayRef<size_t> outs) {
-    unsigned lo = problem.numPoints, hi = 0;
-    double budget = 0;
-    for (size_t i : outs) {
-      const Node &out = nodes[result[i]];
-      apply(out, +1);
-      lo = std::min(lo, out.def);
-      hi = std::max(hi, out.use);
-      budget += out.cost;
-    }
-    // The replacement must span every point the put-back spills overload.
-    int64_t excess = 0;
-    unsigned first = hi, last = lo;
-    for (unsigned p = lo; p <= hi; ++p) {
-      if (int64_t e = excessAt(demand[p])) {
-        excess += e;
-        first = std::min(first, p);
-        last = std::max(last, p);
-      }
-    }
-    std::optional<unsigned> swap;
-    for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (excess == 0 || node.def > first || node.use < last || chosen[v] ||
-          !spillable(node) || node.cost >= budget ||
-          (swap && node.cost >= nodes[*swap].cost))
-        continue;
-      if (gainOf(node) == excess)
-        swap = v;
-    }
-    if (!swap) {
-      for (size_t i : outs)
-        apply(nodes[result[i]], -1);
-      return false;
-    }
-    apply(nodes[*swap], -1);
-    chosen[*swap] = true;
-    for (size_t i : outs)
-      chosen[result[i]] = false;
-    result[outs.front()] = *swap;
-    if (outs.size() == 2)
-      result.erase(result.begin() + outs.back());
-    return true;
-  };
   for (size_t i = 0; i < result.size(); ++i)
-    replace({i});
+    replace(result, chosen, {i});
   if (nodes.size() > kPairSwapLimit)
-    return result;
+    return;
   // The points where putting one spill back alone leaves excess, as
   // [first, last] (none: it could go back), and the nodes that could
   // replace it, spanning them. Putting a second one back only adds demand,
@@ -333,7 +363,7 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
       Single &single = all.emplace_back();
       apply(nodes[out], +1);
       for (unsigned p = nodes[out].def; p <= nodes[out].use; ++p)
-        if (excessAt(demand[p]))
+        if (excessAt(p))
           single.span = {single.span ? single.span->first : p, p};
       apply(nodes[out], -1);
       if (!single.span)
@@ -363,7 +393,8 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
     for (size_t i = 0; i < result.size(); ++i)
       for (size_t j = i + 1; j < result.size();) {
         double budget = nodes[result[i]].cost + nodes[result[j]].cost;
-        if (!mayReplace(single[i], single[j], budget) || !replace({i, j})) {
+        if (!mayReplace(single[i], single[j], budget) ||
+            !replace(result, chosen, {i, j})) {
           ++j;
           continue;
         }
@@ -371,6 +402,18 @@ std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
         single = singles();
       }
   }
+}
+
+std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
+                                                Heuristic::Relief ranking) {
+  ReliefSearch search(problem);
+  if (search.totalExcess() == 0)
+    return {};
+  std::vector<unsigned> result = ranking == Heuristic::Relief::Reach
+                                     ? search.sweepByReach()
+                                     : search.greedyByGain(ranking);
+  search.reverseDelete(result);
+  search.swaps(result);
   return result;
 }
 
