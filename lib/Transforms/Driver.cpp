@@ -853,6 +853,19 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     }
     bool rescue = !options.exact && !attempts[best].ok && !proof &&
                   options.rescueBudget;
+    // So where best-of-n spilled though no point needs more banks than
+    // PSUM has: the spills are the windows' (a pin or a reserved bank
+    // splitting PSUM, multi-bank tiles), which the relief heuristics do
+    // not see and the node that found no window may not cure (the
+    // session-27 quality audit: a 4-bank tile spilled for 1280 cycles where
+    // one 1-bank tile for 128 frees a window).
+    // Only where the exact mode takes the function on: larger ones keep
+    // best-of-n without a remark saying so.
+    rescue |= !options.exact && attempts[best].ok &&
+              attempts[best].score() > 0 &&
+              report.peakDemand <= geometry->usableBanks() &&
+              problem->nodes.size() <= options.exactMaxCandidates &&
+              options.rescueBudget;
     if (options.exact || rescue) {
       std::optional<Attempt> exact =
           runExact(lf, *problem, options,

@@ -1,7 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="remarks=true verify=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: psum-opt %s -split-input-file --psum-allocate="trace=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRACE
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
-// RUN: psum-opt %s -split-input-file --psum-allocate="heuristic=seed" | FileCheck %s --check-prefix=SEED
+// RUN: psum-opt %s -split-input-file --psum-allocate="heuristic=seed rescue-budget=0" | FileCheck %s --check-prefix=SEED
 
 // The best-of-n loop runs every heuristic's first round in table order,
 // then the later rounds cheapest first spills first (docs/PsumAllocate.md,
