@@ -423,7 +423,7 @@ void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
     findCosts(*round, options.spill.copyLatency, nullptr);
     std::vector<unsigned> relief;
     if (first && heuristic.relief != Heuristic::Relief::None)
-      relief = reliefSpills(*round, heuristic.relief);
+      relief = reliefSpills(lf, *round, options.spill, heuristic.relief);
     FailureOr<Selection> selection = roundSelection(
         *round, graph, heuristic, relief, nullptr, attempt.failure);
     if (failed(selection))
@@ -775,7 +775,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       if (heuristic.relief != Heuristic::Relief::None) {
         auto [it, fresh] = reliefSets.try_emplace(heuristic.relief);
         if (fresh)
-          it->second = reliefSpills(*problem, heuristic.relief);
+          it->second =
+              reliefSpills(lf, *problem, options.spill, heuristic.relief);
         relief = it->second;
       }
       // An attempt depends only on its relief set and its coloring: a

@@ -48,13 +48,20 @@ static constexpr size_t kSwapLimit = 4000;
 static constexpr size_t kPairSwapLimit = 200;
 
 namespace {
+/// Where a spilled node still holds banks: [lo, hi] with `banks` of them.
+struct KeptRun {
+  unsigned lo, hi, banks;
+};
+
 /// reliefSpills' search: the bank demand at each point as spills are chosen,
 /// and its steps (a greedy or a sweep, reverse delete, swaps).
 class ReliefSearch {
 public:
-  explicit ReliefSearch(const Problem &problem)
+  ReliefSearch(const LinearFunction &lf, const Problem &problem,
+               const SpillOptions &spill)
       : nodes(problem.nodes), numPoints(problem.numPoints),
-        usable(problem.geometry.usableBanks()), demand(numPoints + 1, 0) {
+        usable(problem.geometry.usableBanks()), demand(numPoints + 1, 0),
+        keptBegin(nodes.size() + 1, 0) {
     std::vector<int64_t> delta(numPoints + 1, 0);
     for (const Node &node : nodes) {
       delta[node.def] += node.liveN;
@@ -63,6 +70,14 @@ public:
     int64_t running = 0;
     for (unsigned p = 0; p < numPoints; ++p)
       demand[p] = running += delta[p];
+    // Without excess there is nothing to search.
+    if (totalExcess() == 0)
+      return;
+    for (auto [v, node] : llvm::enumerate(nodes)) {
+      if (spillable(node))
+        addKeptRuns(node, problem.accesses[v], lf, problem.geometry, spill);
+      keptBegin[v + 1] = kept.size();
+    }
   }
 
   int64_t totalExcess() const {
@@ -85,61 +100,83 @@ private:
   static bool spillable(const Node &node) {
     return !node.pin && !std::isinf(node.cost) && !node.writers.empty();
   }
-  /// Whether `node`, once spilled, still occupies its banks at `p`.
-  static bool keeps(const Node &node, unsigned p) {
-    return (node.writers.front() <= p && p <= node.writers.back()) ||
-           llvm::binary_search(node.readers, p);
+  /// The runs where `node`, spilled, still holds banks, as the rewrite
+  /// leaves it (insertSpillCode): at each reader its reload, and at each
+  /// writer the location the write goes to, each as many banks as the
+  /// blocks that instruction touches (spillFootprint: one block of a
+  /// rotating array). Without write locations all writes go to the node
+  /// itself, which then holds all its banks from its first writer to its
+  /// last.
+  void addKeptRuns(const Node &node, llvm::ArrayRef<LocAccess> accesses,
+                   const LinearFunction &lf, const Geometry &geometry,
+                   const SpillOptions &spill) {
+    unsigned lo = std::max(node.writers.front(), node.def);
+    unsigned hi = std::min(node.writers.back(), node.use);
+    bool span = !spill.writeLocations && lo < hi, spanKept = false;
+    while (!accesses.empty()) {
+      unsigned point = accesses.front().point;
+      llvm::ArrayRef<LocAccess> here = accesses.take_while(
+          [&](const LocAccess &a) { return a.point == point; });
+      accesses = accesses.drop_front(here.size());
+      if (point < node.def || point > node.use ||
+          loadsToCopy(lf, geometry, here.front()))
+        continue;
+      if (span && point >= lo && point <= hi) {
+        if (!spanKept)
+          kept.push_back({lo, hi, node.liveN});
+        spanKept = true;
+        continue;
+      }
+      // One block's banks are all a single-block node has.
+      unsigned banks = node.blocks == 1
+                           ? node.liveN
+                           : spillFootprint(node, here, lf, geometry);
+      kept.push_back({point, point, banks});
+    }
   }
-  /// The points of `node`'s range where, spilled, it still holds its banks
-  /// (`keeps`), without a search per point: the span from its first to its
-  /// last writer (clipped to the range; empty if lo > hi), and each reader
-  /// outside it.
-  static std::pair<unsigned, unsigned> spanOf(const Node &node) {
-    return {std::max(node.writers.front(), node.def),
-            std::min(node.writers.back(), node.use)};
+  llvm::ArrayRef<KeptRun> keptRuns(unsigned v) const {
+    return llvm::ArrayRef(kept).slice(keptBegin[v],
+                                      keptBegin[v + 1] - keptBegin[v]);
   }
-  template <typename Fn>
-  static void forReadersOutside(const Node &node, unsigned lo, unsigned hi,
-                                Fn fn) {
-    for (unsigned reader : node.readers)
-      if (reader >= node.def && reader <= node.use &&
-          (reader < lo || reader > hi))
-        fn(reader);
+  /// The banks `v`, spilled, frees over its range, as runs in order:
+  /// fn(lo, hi, banks) for each run of points freeing the same (nonzero)
+  /// count.
+  template <typename Fn> void forEachFreed(unsigned v, Fn fn) const {
+    const Node &node = nodes[v];
+    unsigned from = node.def;
+    for (const KeptRun &run : keptRuns(v)) {
+      if (from < run.lo)
+        fn(from, run.lo - 1, int64_t(node.liveN));
+      if (run.banks < node.liveN)
+        fn(run.lo, run.hi, int64_t(node.liveN - run.banks));
+      from = run.hi + 1;
+    }
+    if (from <= node.use)
+      fn(from, node.use, int64_t(node.liveN));
   }
-  /// The kept points: the span to onSpan(lo, hi) if not empty, each reader
-  /// outside it to onPoint(p).
-  template <typename OnSpan, typename OnPoint>
-  static void forKept(const Node &node, OnSpan onSpan, OnPoint onPoint) {
-    auto [lo, hi] = spanOf(node);
-    if (lo <= hi)
-      onSpan(lo, hi);
-    forReadersOutside(node, lo, hi, onPoint);
+  /// The banks `v`, spilled, frees at `p` (in its range).
+  int64_t freedAt(unsigned v, unsigned p) const {
+    llvm::ArrayRef<KeptRun> runs = keptRuns(v);
+    auto run =
+        llvm::partition_point(runs, [&](const KeptRun &r) { return r.hi < p; });
+    if (run != runs.end() && run->lo <= p)
+      return int64_t(nodes[v].liveN) - run->banks;
+    return nodes[v].liveN;
   }
-  /// The points where `node`, spilled, frees its banks, as a sum over its
-  /// range less the kept points: fn(p, +1) for each point outside the span,
-  /// then fn(p, -1) for each reader outside it.
-  template <typename Fn> static void forEachFreed(const Node &node, Fn fn) {
-    auto [lo, hi] = spanOf(node);
-    unsigned before = lo <= hi ? lo : node.use + 1;
-    for (unsigned p = node.def; p < before; ++p)
-      fn(p, 1);
-    for (unsigned p = std::max(hi + 1, before); p <= node.use; ++p)
-      fn(p, 1);
-    forReadersOutside(node, lo, hi, [&](unsigned p) { fn(p, -1); });
+  /// Adds (sign +1) or removes the banks `v` needs where it is spilled.
+  void apply(unsigned v, int64_t sign) {
+    forEachFreed(v, [&](unsigned lo, unsigned hi, int64_t banks) {
+      for (unsigned p = lo; p <= hi; ++p)
+        demand[p] += sign * banks;
+    });
   }
-  /// Adds (sign +1) or removes the banks `node` needs where it is spilled.
-  void apply(const Node &node, int64_t sign) {
-    int64_t banks = sign * node.liveN;
-    forEachFreed(node, [&](unsigned p, int64_t s) { demand[p] += s * banks; });
-  }
-  /// The excess spilling `node` removes.
-  int64_t gainOf(const Node &node) const {
-    // excessAt(d) - excessAt(d - banks), in one clamp.
-    auto gainAt = [&, banks = int64_t(node.liveN)](unsigned p) {
-      return std::clamp<int64_t>(demand[p] - usable, 0, banks);
-    };
+  /// The excess spilling `v` removes.
+  int64_t gainOf(unsigned v) const {
     int64_t gain = 0;
-    forEachFreed(node, [&](unsigned p, int64_t s) { gain += s * gainAt(p); });
+    forEachFreed(v, [&](unsigned lo, unsigned hi, int64_t banks) {
+      for (unsigned p = lo; p <= hi; ++p)
+        gain += std::clamp<int64_t>(demand[p] - usable, 0, banks);
+    });
     return gain;
   }
   bool replace(std::vector<unsigned> &result, std::vector<bool> &chosen,
@@ -149,6 +186,10 @@ private:
   unsigned numPoints;
   int64_t usable;
   std::vector<int64_t> demand;
+  /// Each spillable node's kept runs, in order: kept[keptBegin[v] ..
+  /// keptBegin[v + 1]).
+  std::vector<KeptRun> kept;
+  std::vector<size_t> keptBegin;
 };
 } // namespace
 
@@ -182,20 +223,23 @@ std::vector<unsigned> ReliefSearch::greedyByGain(Heuristic::Relief ranking) {
     if (!spillable(node))
       continue;
     const std::vector<int64_t> &sums = prefix[node.liveN];
-    auto range = [&](unsigned lo, unsigned hi) { // [lo, hi]
-      return sums[hi + 1] - sums[lo];
-    };
-    int64_t gain = range(node.def, node.use);
-    forKept(
-        node, [&](unsigned lo, unsigned hi) { gain -= range(lo, hi); },
-        [&](unsigned p) { gain -= range(p, p); });
+    int64_t gain = 0;
+    forEachFreed(v, [&, all = int64_t(node.liveN)](unsigned lo, unsigned hi,
+                                                   int64_t banks) {
+      if (banks == all) {
+        gain += sums[hi + 1] - sums[lo];
+        return;
+      }
+      for (unsigned p = lo; p <= hi; ++p)
+        gain += std::min(banks, excessAt(p));
+    });
     if (gain > 0)
       queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
   }
   for (int64_t excess = totalExcess(); excess > 0 && !queue.empty();) {
     auto [stale, order, v] = queue.top();
     queue.pop();
-    int64_t gain = gainOf(nodes[v]);
+    int64_t gain = gainOf(v);
     if (gain <= 0)
       continue;
     double fresh = rank(v, gain);
@@ -203,7 +247,7 @@ std::vector<unsigned> ReliefSearch::greedyByGain(Heuristic::Relief ranking) {
       queue.push({fresh, order, v});
       continue;
     }
-    apply(nodes[v], -1);
+    apply(v, -1);
     excess -= gain;
     result.push_back(v);
   }
@@ -236,17 +280,20 @@ std::vector<unsigned> ReliefSearch::sweepByReach() {
       std::optional<unsigned> best;
       unsigned bestReach = 0;
       for (unsigned v : live) {
-        const Node &node = nodes[v];
-        if (keeps(node, p))
+        if (!freedAt(v, p))
           continue;
-        // The run of points from p the spill frees: up to the first writer
-        // or the next reader, whichever comes first.
+        // The run of points from p the spill frees banks at: up to the next
+        // point where it holds them all (a writer or a reader of one block).
+        const Node &node = nodes[v];
         unsigned reach = node.use;
-        if (p < node.writers.front())
-          reach = std::min(reach, node.writers.front() - 1);
-        auto reader = llvm::upper_bound(node.readers, p);
-        if (reader != node.readers.end())
-          reach = std::min(reach, *reader - 1);
+        llvm::ArrayRef<KeptRun> runs = keptRuns(v);
+        for (auto run = llvm::partition_point(
+                 runs, [&](const KeptRun &r) { return r.lo <= p; });
+             run != runs.end(); ++run)
+          if (run->banks == node.liveN) {
+            reach = std::min(reach, run->lo - 1);
+            break;
+          }
         if (!best || reach > bestReach ||
             (reach == bestReach && node.cost < nodes[*best].cost)) {
           best = v;
@@ -255,7 +302,7 @@ std::vector<unsigned> ReliefSearch::sweepByReach() {
       }
       if (!best)
         break;
-      apply(nodes[*best], -1);
+      apply(*best, -1);
       result.push_back(*best);
       llvm::erase(live, *best);
     }
@@ -272,13 +319,14 @@ void ReliefSearch::reverseDelete(std::vector<unsigned> &result) {
   });
   std::vector<bool> putBack(nodes.size());
   for (unsigned v : byCost) {
-    const Node &node = nodes[v];
     bool fits = true;
-    for (unsigned p = node.def; p <= node.use && fits; ++p)
-      fits = demand[p] + node.liveN <= usable || keeps(node, p);
+    forEachFreed(v, [&](unsigned lo, unsigned hi, int64_t banks) {
+      for (unsigned p = lo; p <= hi && fits; ++p)
+        fits = demand[p] + banks <= usable;
+    });
     if (!fits)
       continue;
-    apply(node, +1);
+    apply(v, +1);
     putBack[v] = true;
   }
   llvm::erase_if(result, [&](unsigned v) { return putBack[v]; });
@@ -293,7 +341,7 @@ bool ReliefSearch::replace(std::vector<unsigned> &result,
   double budget = 0;
   for (size_t i : outs) {
     const Node &out = nodes[result[i]];
-    apply(out, +1);
+    apply(result[i], +1);
     lo = std::min(lo, out.def);
     hi = std::max(hi, out.use);
     budget += out.cost;
@@ -314,15 +362,15 @@ bool ReliefSearch::replace(std::vector<unsigned> &result,
         !spillable(node) || node.cost >= budget ||
         (swap && node.cost >= nodes[*swap].cost))
       continue;
-    if (gainOf(node) == excess)
+    if (gainOf(v) == excess)
       swap = v;
   }
   if (!swap) {
     for (size_t i : outs)
-      apply(nodes[result[i]], -1);
+      apply(result[i], -1);
     return false;
   }
-  apply(nodes[*swap], -1);
+  apply(*swap, -1);
   chosen[*swap] = true;
   for (size_t i : outs)
     chosen[result[i]] = false;
@@ -361,11 +409,11 @@ void ReliefSearch::swaps(std::vector<unsigned> &result) {
     std::vector<Single> all;
     for (unsigned out : result) {
       Single &single = all.emplace_back();
-      apply(nodes[out], +1);
+      apply(out, +1);
       for (unsigned p = nodes[out].def; p <= nodes[out].use; ++p)
         if (excessAt(p))
           single.span = {single.span ? single.span->first : p, p};
-      apply(nodes[out], -1);
+      apply(out, -1);
       if (!single.span)
         continue;
       auto [first, last] = *single.span;
@@ -404,9 +452,11 @@ void ReliefSearch::swaps(std::vector<unsigned> &result) {
   }
 }
 
-std::vector<unsigned> psum::alloc::reliefSpills(const Problem &problem,
+std::vector<unsigned> psum::alloc::reliefSpills(const LinearFunction &lf,
+                                                const Problem &problem,
+                                                const SpillOptions &spill,
                                                 Heuristic::Relief ranking) {
-  ReliefSearch search(problem);
+  ReliefSearch search(lf, problem, spill);
   if (search.totalExcess() == 0)
     return {};
   std::vector<unsigned> result = ranking == Heuristic::Relief::Reach

@@ -577,11 +577,16 @@ int64_t additiveBudget(const Problem &problem, const Graph &graph,
                        unsigned node);
 
 /// A spill set chosen before coloring: while some point needs more banks
-/// than PSUM has, spill the node whose spill (its saved original and its
-/// reloads stay) leaves the least total excess, the cheapest on ties.
-/// Unlike simplify's blocked-node choice, it sees where a spill's reloads
-/// land.
-std::vector<unsigned> reliefSpills(const Problem &problem,
+/// than PSUM has, spill the node whose spill leaves the least total excess,
+/// the cheapest on ties. Unlike simplify's blocked-node choice, it sees
+/// what a spill leaves in PSUM as insertSpillCode with `spill` writes it
+/// (`lf` is the linearization `problem` was built from): a reload at each
+/// reader and the location each writer writes, each the banks of the
+/// blocks that instruction touches (`spillFootprint`).
+struct SpillOptions;
+std::vector<unsigned> reliefSpills(const LinearFunction &lf,
+                                   const Problem &problem,
+                                   const SpillOptions &spill,
                                    Heuristic::Relief ranking);
 
 /// Removal order: select pops from the back.
@@ -670,7 +675,6 @@ std::optional<InstructionDemand> instructionBound(const LinearFunction &lf,
 /// which grow only by nodes live where demand exceeds the banks (or by any
 /// node when only fragmentation remains). Nullopt if no set cheaper than
 /// `bound` exists or the budget ran out.
-struct SpillOptions;
 std::optional<std::vector<unsigned>> exactSpills(const LinearFunction &lf,
                                                  const Problem &problem,
                                                  const SpillOptions &spill,
