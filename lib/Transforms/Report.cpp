@@ -45,6 +45,7 @@ void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
   report.numBanks = geometry.numBanks;
   report.bankSize = geometry.bankSize;
   report.reservedBanks = geometry.reservedBanks();
+  report.unevenRotation = geometry.unevenRotation;
 
   LinearFunction lf = linearize(func);
   Failure ignored;
@@ -112,6 +113,7 @@ static void writeFunction(llvm::json::OStream &json,
       for (int64_t bank : report.reservedBanks)
         json.value(bank);
     });
+    json.attribute("uneven_rotation", report.unevenRotation);
     json.attribute("heuristic", report.heuristic);
     json.attributeBegin("score");
     writeNumber(json, report.score);

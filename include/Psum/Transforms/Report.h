@@ -40,6 +40,9 @@ struct FunctionReport {
   unsigned numBanks = 0, bankSize = 0;
   /// Left free: the option's and the function's, increasing.
   llvm::SmallVector<int64_t> reservedBanks;
+  /// Blocks rotate over as many banks as are live at once (the option or
+  /// the function's `uneven_rotation`).
+  bool unevenRotation = false;
   std::string heuristic;
   /// A heuristic tried: its score, or the best score b its cost passed
   /// when it was abandoned (b may be 0, so no sign can mark it).

@@ -1,14 +1,15 @@
 // RUN: psum-opt %s --psum-allocate="verify=true report=- heuristic=seed" -o /dev/null | FileCheck %s
 // RUN: psum-opt %s --psum-allocate="verify=true report=%t.json heuristic=seed" -o /dev/null
 // RUN: FileCheck %s < %t.json
-// RUN: psum-opt %s --psum-allocate="arch=gen3 reserved-banks=7 report=-" -o /dev/null | FileCheck %s --check-prefix=OVERRIDE
+// RUN: psum-opt %s --psum-allocate="arch=gen3 reserved-banks=7 uneven-rotation=true report=-" -o /dev/null | FileCheck %s --check-prefix=OVERRIDE
 
-// The report names the target the allocation was made for, and the banks
-// it left free.
+// The report names the target the allocation was made for, the banks it
+// left free, and the rotation rule.
 // OVERRIDE: "arch": "gen3"
 // OVERRIDE: "reserved_banks": [
 // OVERRIDE-NEXT: 7
 // OVERRIDE-NEXT: ],
+// OVERRIDE-NEXT: "uneven_rotation": true,
 
 // The JSON report: one object per function, a tensor per candidate after
 // spilling (the spilled original, its reload), the spill copies with their
@@ -18,6 +19,7 @@
 // CHECK-NEXT: "num_banks": 2
 // CHECK-NEXT: "bank_size": 2048
 // CHECK-NEXT: "reserved_banks": [],
+// CHECK-NEXT: "uneven_rotation": false,
 // CHECK-NEXT: "heuristic": "seed"
 // CHECK-NEXT: "score": 128
 // CHECK-NEXT: "demand_ratio": 0.66
