@@ -548,6 +548,15 @@ LogicalResult FuncOp::verifyRegions() {
   };
   llvm::DenseMap<Value, PsumLoc> psumLocs;
   BlockIndex<AccessAttr> writes;
+  // Each distinct write (location, blocks, pattern) is kept once: a tile
+  // rewritten in every round adds nothing to what reads may read, and kept
+  // every time it made the reads' search quadratic (session-28 scaling
+  // audit). A read identical to one is covered without a search.
+  using WriteKey = std::tuple<Value, int64_t, int64_t, int64_t, Attribute>;
+  auto keyOf = [](Value loc, const BlockSet &blocks, AccessAttr ap) {
+    return WriteKey{loc, blocks.first, blocks.last, blocks.stride, ap};
+  };
+  llvm::DenseSet<WriteKey> distinctWrites;
   SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
   LogicalResult result = success();
   walkProgramOrder(getBodyBlock(), [&](InstructionOpInterface inst) {
@@ -585,7 +594,8 @@ LogicalResult FuncOp::verifyRegions() {
         writes.erase(access.loc);
         continue;
       }
-      writes.add(access.loc, blocks, ap);
+      if (distinctWrites.insert(keyOf(access.loc, blocks, ap)).second)
+        writes.add(access.loc, blocks, ap);
     }
   });
   if (failed(result))
@@ -602,6 +612,8 @@ LogicalResult FuncOp::verifyRegions() {
       continue;
     MemLocOp memloc = getMemLoc(access.loc);
     BlockSet readBlocks(access, memloc.getNumBlocks());
+    if (distinctWrites.contains(keyOf(access.loc, readBlocks, access.ap)))
+      continue;
     // Writes that cover all the read may read settle it at once.
     auto covers = [&](AccessAttr write) {
       return !uncoveredPart(access.ap, write);
