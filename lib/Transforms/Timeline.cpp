@@ -485,6 +485,14 @@ void drawTimeline(const Timeline &tl, raw_ostream &os, bool standalone) {
   }
   os << "</g>\n";
 
+  // Markers per (bar, point): a reload's at the start of its copy's bar, a
+  // save's at the end of its tensor's. Counted once, not searched per bar
+  // (quadratic in spills on large kernels: session-28 scaling audit).
+  llvm::DenseMap<std::pair<StringRef, unsigned>, int> reloadsAt, savesAt;
+  for (const SpillMark &mark : tl.spills)
+    ++(mark.save ? savesAt[{mark.tensor, mark.at}]
+                 : reloadsAt[{mark.copy, mark.at}]);
+
   // Bars: one group per tensor, one rect per occupied bank.
   os << "<g class=\"bars\">\n";
   for (const Bar &bar : tl.bars) {
@@ -526,13 +534,8 @@ void drawTimeline(const Timeline &tl, raw_ostream &os, bool standalone) {
     }
     // Keep the label clear of a reload marker at the bar's start and a save
     // marker at its end.
-    int lx0 = x0, lx1 = x1;
-    for (const SpillMark &mark : tl.spills) {
-      if (!mark.save && mark.copy == bar.name && mark.at == bar.def)
-        lx0 += kMarkerWidth;
-      if (mark.save && mark.tensor == bar.name && mark.at == bar.use)
-        lx1 -= kMarkerWidth;
-    }
+    int lx0 = x0 + kMarkerWidth * reloadsAt.lookup({bar.name, bar.def});
+    int lx1 = x1 - kMarkerWidth * savesAt.lookup({bar.name, bar.use});
     std::string label = fitLabel(bar.name, lx1 - lx0);
     for (unsigned bank : label.empty() ? ArrayRef<unsigned>() : ArrayRef<unsigned>(bar.banks)) {
       int cy = L.y(bank) + Layout::rowHeight / 2 + 4;
