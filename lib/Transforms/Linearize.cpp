@@ -314,9 +314,11 @@ void BlockReadHulls::addRead(const bir::Access &read, int64_t blocks) {
     constant[named.first].add(read.ap);
     return;
   }
-  ReadHull hull;
-  hull.add(read.ap);
-  spread.push_back({named, hull});
+  auto [it, fresh] = spreadOf.try_emplace(
+      {named.first, named.last, named.stride}, spread.size());
+  if (fresh)
+    spread.push_back({named, ReadHull()});
+  spread[it->second].second.add(read.ap);
 }
 
 ReadHull BlockReadHulls::of(int64_t block) const {

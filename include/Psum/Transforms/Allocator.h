@@ -261,9 +261,11 @@ public:
 private:
   ReadHull of(int64_t block) const;
   /// Reads of one constant block, merged per block; the others with the
-  /// blocks they may name.
+  /// blocks they may name, merged per block set (`of` scans them: a tile
+  /// array drained by many loops would make that quadratic).
   llvm::DenseMap<int64_t, ReadHull> constant;
   llvm::SmallVector<std::pair<bir::BlockSet, ReadHull>, 2> spread;
+  llvm::DenseMap<std::tuple<int64_t, int64_t, int64_t>, unsigned> spreadOf;
 };
 
 /// Whether the group start `start` (LocAccess::start) starts its
