@@ -19,6 +19,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -61,6 +62,7 @@ struct AllocateOptions {
   unsigned exactMaxCandidates = 40;
   uint64_t exactBudget = 200000;
   uint64_t rescueBudget = 50000;
+  bool pruneSpills = true;
   SpillOptions spill;
   std::vector<Heuristic> heuristics;
 };
@@ -234,6 +236,13 @@ void attachBankMap(Failure &failure, const Problem &problem,
   failure.note = describeBanks(problem, selection, point);
 }
 
+/// The placement of an exact search's bases.
+Selection selectionOf(ArrayRef<unsigned> bases) {
+  Selection selection;
+  selection.base.assign(bases.begin(), bases.end());
+  return selection;
+}
+
 /// One coloring round: a backtracking heuristic first tries a bounded
 /// search for a spill-free placement; otherwise simplify, then select.
 FailureOr<Selection> colorRound(const Problem &problem, const Graph &graph,
@@ -242,12 +251,8 @@ FailureOr<Selection> colorRound(const Problem &problem, const Graph &graph,
   if (heuristic.backtrack) {
     ExactBudget budget{50 * problem.nodes.size() + 1000};
     if (std::optional<std::vector<unsigned>> bases =
-            exactPlacement(problem, budget)) {
-      Selection selection;
-      for (unsigned base : *bases)
-        selection.base.push_back(base);
-      return selection;
-    }
+            exactPlacement(problem, budget))
+      return selectionOf(*bases);
   }
   NodeStack stack = simplify(problem, graph, heuristic, trace);
   return select(problem, graph, stack, trace, failure);
@@ -552,12 +557,6 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
               " steps exhausted; kept best-of-n";
     return std::nullopt;
   };
-  auto selectionOf = [](const std::vector<unsigned> &bases) {
-    Selection selection;
-    for (unsigned b : bases)
-      selection.base.push_back(b);
-    return selection;
-  };
   Attempt attempt;
   attempt.heuristic = &exactHeuristic;
 
@@ -615,6 +614,106 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
                     : "found an allocation of cost " +
                           formatNumber(attempt.spillCycles);
   return attempt;
+}
+
+/// What pruneWinner put back, for the remark and the trace.
+std::string describePutBack(const FunctionReport &report, double score) {
+  return "put back spills others made unnecessary: " +
+         llvm::join(report.putBack, ", ") + " (PSUM score " +
+         formatNumber(report.unprunedScore) + " -> " + formatNumber(score) +
+         ")";
+}
+
+/// Largest function (in candidates) whose winning spills are pruned.
+constexpr size_t kPruneLimit = 200;
+
+/// The winner's spills that others made unnecessary (a later round's spill
+/// may relieve what an earlier one was for): each spilled tensor, costliest
+/// first, is put back where the rest of the spills, rewritten at once
+/// (spillProblem, as the replay writes them), leave no point over PSUM and
+/// a bounded exact search places them. The pruned attempt and the names of
+/// the tensors put back, if any went.
+std::optional<Attempt> pruneWinner(const LinearFunction &lf,
+                                   const Problem &problem,
+                                   const AllocateOptions &options,
+                                   const Attempt &winner,
+                                   std::vector<std::string> &putBack) {
+  if (problem.nodes.size() > kPruneLimit || winner.spillRounds.empty())
+    return std::nullopt;
+  llvm::DenseMap<Operation *, unsigned> nodeOf;
+  for (auto [v, node] : llvm::enumerate(problem.nodes))
+    nodeOf[node.memloc] = v;
+  std::vector<unsigned> spills;
+  for (ArrayRef<Operation *> round : winner.spillRounds)
+    for (Operation *memloc : round) {
+      auto it = nodeOf.find(memloc);
+      if (it == nodeOf.end())
+        return std::nullopt;
+      spills.push_back(it->second);
+    }
+  llvm::sort(spills);
+  LinearFunction placedLf;
+  Problem placedProblem;
+  std::optional<std::vector<unsigned>> bases;
+  // The relief model refuses most tensors without rewriting anything.
+  llvm::DenseSet<unsigned> back;
+  putBackSpills(lf, problem, options.spill, spills, [&](unsigned v) {
+    std::vector<unsigned> rest;
+    llvm::copy_if(spills, std::back_inserter(rest),
+                  [&](unsigned s) { return s != v && !back.contains(s); });
+    LinearFunction restLf;
+    Problem restProblem;
+    SpillCounters counters;
+    Failure ignored;
+    if (failed(spillProblem(lf, problem, rest, options.spill, options.loopAware,
+                            counters, nullptr, nullptr, ignored, restLf,
+                            restProblem)))
+      return false;
+    // No placement exists where some point needs more than PSUM has.
+    std::vector<int64_t> delta(restProblem.numPoints + 1, 0);
+    for (const Node &node : restProblem.nodes) {
+      delta[node.def] += node.liveN;
+      delta[node.use + 1] -= node.liveN;
+    }
+    int64_t live = 0, usable = restProblem.geometry.usableBanks();
+    if (llvm::any_of(delta, [&](int64_t d) { return (live += d) > usable; }))
+      return false;
+    ExactBudget budget{50 * restProblem.nodes.size() + 1000};
+    std::optional<std::vector<unsigned>> restBases =
+        exactPlacement(restProblem, budget);
+    if (!restBases)
+      return false;
+    back.insert(v);
+    putBack.push_back(problem.nodes[v].name);
+    bases = std::move(restBases);
+    placedLf = std::move(restLf);
+    placedProblem = std::move(restProblem);
+    return true;
+  });
+  if (!bases)
+    return std::nullopt;
+  Attempt pruned;
+  pruned.heuristic = winner.heuristic;
+  if (spills.empty()) {
+    pruned.direct = selectionOf(*bases);
+    placed(problem, *pruned.direct, pruned, nullptr);
+    return pruned;
+  }
+  // The heuristic's rounds stand (the seed's GCA iterations count them);
+  // what it spills is what is left.
+  pruned.spillRoundsRun = winner.spillRoundsRun;
+  pruned.firstRoundSpills = winner.firstRoundSpills;
+  for (unsigned v : spills) {
+    pruned.spillCycles += problem.nodes[v].cost;
+    ++pruned.spilledTensors;
+  }
+  std::vector<Operation *> &round = pruned.spillRounds.emplace_back();
+  for (unsigned v : spills)
+    round.push_back(problem.nodes[v].memloc);
+  pruned.placement = selectionOf(*bases);
+  recordPlaced(placedLf, placedProblem, pruned);
+  placed(placedProblem, pruned.placement, pruned, nullptr);
+  return pruned;
 }
 
 /// Largest function (in candidates) that gets every named heuristic by
@@ -867,6 +966,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
               report.peakDemand <= geometry->usableBanks() &&
               problem->nodes.size() <= options.exactMaxCandidates &&
               options.rescueBudget;
+    bool exactWon = false;
     if (options.exact || rescue) {
       std::optional<Attempt> exact =
           runExact(lf, *problem, options,
@@ -875,8 +975,18 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       if (exact) {
         attempts.push_back(std::move(*exact));
         best = attempts.size() - 1;
+        exactWon = true;
       }
     }
+    if (options.pruneSpills && attempts[best].ok &&
+        attempts[best].spilledTensors && !exactWon)
+      if (std::optional<Attempt> pruned = pruneWinner(
+              lf, *problem, options, attempts[best], report.putBack)) {
+        report.unprunedScore = attempts[best].score();
+        attempts[best] = std::move(*pruned);
+        if (trace)
+          *trace << describePutBack(report, attempts[best].score()) << "\n";
+      }
     if (!attempts[best].ok) {
       attempts.push_back(
           attemptOnIR(func, *geometry, options, heuristics.front()));
@@ -971,6 +1081,8 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
   }
   if (!report.exact.empty())
     emitRemark(loc) << "exact mode: " << report.exact;
+  if (!report.putBack.empty())
+    emitRemark(loc) << describePutBack(report, report.score);
   emitRemark(loc) << "best PSUM heuristic = " << report.heuristic;
   if (report.gcaIterations) {
     emitRemark(loc) << "PSUM GCA interation nums = " << report.gcaIterations;
@@ -1012,6 +1124,8 @@ void PsumAllocatePass::runOnOperation() {
   options.exactMaxCandidates = exactMaxCandidates;
   options.exactBudget = exactBudget;
   options.rescueBudget = rescueBudget;
+  // A heuristic chosen by name runs as it is.
+  options.pruneSpills = pruneSpills && heuristic.empty();
   options.spill.copyLatency = copyLatency;
   options.spill.writeLocations = spillWriteLocations;
   if (spillSpace == "dram") {

@@ -128,6 +128,10 @@ static void writeFunction(llvm::json::OStream &json,
       json.attribute("exact", nullptr);
     else
       json.attribute("exact", report.exact);
+    json.attributeArray("put_back", [&] {
+      for (const std::string &name : report.putBack)
+        json.value(name);
+    });
     json.attributeArray("tensors", [&] {
       for (const TensorReport &tensor : report.tensors) {
         json.object([&] {

@@ -88,7 +88,13 @@ public:
   }
   std::vector<unsigned> greedyByGain(Heuristic::Relief ranking);
   std::vector<unsigned> sweepByReach();
-  void reverseDelete(std::vector<unsigned> &result);
+  /// Spills `spills` (a set chosen elsewhere).
+  void spill(llvm::ArrayRef<unsigned> spills) {
+    for (unsigned v : spills)
+      apply(v, -1);
+  }
+  void reverseDelete(std::vector<unsigned> &result,
+                     llvm::function_ref<bool(unsigned)> accept = nullptr);
   void swaps(std::vector<unsigned> &result);
 
 private:
@@ -311,8 +317,10 @@ std::vector<unsigned> ReliefSearch::sweepByReach() {
 }
 
 /// Greedy choices made early may be redundant once later ones are in: puts
-/// back the costliest spills that still leave no excess.
-void ReliefSearch::reverseDelete(std::vector<unsigned> &result) {
+/// back the costliest spills that still leave no excess (and that `accept`,
+/// if given, takes).
+void ReliefSearch::reverseDelete(std::vector<unsigned> &result,
+                                 llvm::function_ref<bool(unsigned)> accept) {
   std::vector<unsigned> byCost = result;
   llvm::stable_sort(byCost, [&](unsigned a, unsigned b) {
     return nodes[a].cost > nodes[b].cost;
@@ -324,7 +332,7 @@ void ReliefSearch::reverseDelete(std::vector<unsigned> &result) {
       for (unsigned p = lo; p <= hi && fits; ++p)
         fits = demand[p] + banks <= usable;
     });
-    if (!fits)
+    if (!fits || (accept && !accept(v)))
       continue;
     apply(v, +1);
     putBack[v] = true;
@@ -465,6 +473,16 @@ std::vector<unsigned> psum::alloc::reliefSpills(const LinearFunction &lf,
   search.reverseDelete(result);
   search.swaps(result);
   return result;
+}
+
+void psum::alloc::putBackSpills(const LinearFunction &lf,
+                                const Problem &problem,
+                                const SpillOptions &spill,
+                                std::vector<unsigned> &spills,
+                                llvm::function_ref<bool(unsigned)> accept) {
+  ReliefSearch search(lf, problem, spill);
+  search.spill(spills);
+  search.reverseDelete(spills, accept);
 }
 
 std::vector<Heuristic> psum::alloc::heuristicSet(unsigned count) {

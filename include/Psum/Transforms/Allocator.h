@@ -13,6 +13,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -590,6 +591,14 @@ std::vector<unsigned> reliefSpills(const LinearFunction &lf,
                                    const Problem &problem,
                                    const SpillOptions &spill,
                                    Heuristic::Relief ranking);
+/// Relief's reverse delete on a spill set chosen elsewhere: puts back the
+/// nodes of `spills`, costliest first, whose banks the relief model fits
+/// back at every point with the rest spilled and that `accept` takes
+/// (called with the node, `spills` still holding it); `spills` keeps the
+/// others, in order.
+void putBackSpills(const LinearFunction &lf, const Problem &problem,
+                   const SpillOptions &spill, std::vector<unsigned> &spills,
+                   llvm::function_ref<bool(unsigned)> accept);
 
 /// Removal order: select pops from the back.
 using NodeStack = std::vector<unsigned>;

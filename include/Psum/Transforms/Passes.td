@@ -69,6 +69,10 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"rescueBudget", "rescue-budget", "unsigned", /*default=*/"50000",
            "search steps of the exact mode run as a rescue where best-of-n "
            "found no allocation and no proof that none exists (0: no rescue)">,
+    Option<"pruneSpills", "prune-spills", "bool", /*default=*/"true",
+           "put back the best heuristic's spills that its other spills made "
+           "unnecessary (functions of up to 200 candidates; not with "
+           "heuristic=NAME, which runs as it is)">,
     Option<"reportFile", "report", "std::string", /*default=*/"\"\"",
            "write a JSON allocation report to this file ('-' for stdout)">,
   ];

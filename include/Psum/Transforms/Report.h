@@ -65,6 +65,10 @@ struct FunctionReport {
   double firstIterPlaced = 1;
   /// What the exact mode concluded (empty when it did not run).
   std::string exact;
+  /// Tensors the winner spilled that the others' spills made unnecessary,
+  /// put back in this order, and the winner's score before.
+  std::vector<std::string> putBack;
+  double unprunedScore = 0;
   /// Locations that take more banks than they have blocks live at once
   /// (the seed's divisor rule) in a function that spilled, with what
   /// uneven-rotation would save (remarks only).

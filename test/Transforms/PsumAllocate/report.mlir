@@ -29,6 +29,7 @@
 // CHECK-NEXT: "gca_iterations": 2
 // CHECK-NEXT: "first_iter_placed": 0.666666
 // CHECK-NEXT: "exact": null
+// CHECK-NEXT: "put_back": [],
 // CHECK-NEXT: "tensors": [
 // CHECK:        "name": "t",
 // CHECK-NEXT:   "bytes": 2048,
