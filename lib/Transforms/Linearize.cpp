@@ -258,10 +258,20 @@ void ReadHull::add(const ReadHull &other) {
   byteHi = std::max(byteHi, other.byteHi);
 }
 
-Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
+/// Whether `a` may write its location afresh (writesAfresh decides).
+static bool mayWriteAfresh(const LocAccess &a) {
+  return a.access.kind == bir::AccessKind::Write || a.start;
+}
+
+Overwrites::Overwrites(ArrayRef<LocAccess> accesses) : built(accesses) {
   blocks = bir::getMemLoc(accesses.front().access.loc).getNumBlocks();
   rotationIv = accesses.front().access.iv;
   bool oneBlock = true;
+  // lastFresh[i]: one past the last access before i that may write afresh
+  // (0: none).
+  lastFresh.resize(accesses.size() + 1, 0);
+  for (auto [i, a] : llvm::enumerate(accesses))
+    lastFresh[i + 1] = mayWriteAfresh(a) ? i + 1 : lastFresh[i];
   for (const LocAccess &a : accesses) {
     if (a.access.iv != rotationIv)
       rotationIv = nullptr;
@@ -276,6 +286,19 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) {
   }
   if (!oneBlock)
     onlyBlock.reset();
+}
+
+const LocAccess *Overwrites::freshBefore(const LocAccess *at,
+                                         const LocAccess *begin) const {
+  if (at >= built.begin() && at <= built.end() && begin >= built.begin()) {
+    unsigned last = lastFresh[at - built.begin()];
+    const LocAccess *found = built.begin() + last - 1;
+    return last && found >= begin ? found : nullptr;
+  }
+  while (at-- > begin)
+    if (mayWriteAfresh(*at))
+      return at;
+  return nullptr;
 }
 
 bool Overwrites::addsUp(const bir::Access &w) const {
@@ -521,7 +544,11 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   Area target = overwrites.readArea();
   target.byteLo = r.access.ap.getByteOffset();
   target.byteHi = target.byteLo + r.access.ap.getByteSize();
-  for (const LocAccess &w : llvm::reverse(accesses.take_front(from))) {
+  // Only what may write afresh counts: stepping from one to the previous
+  // skips a long `+=` chain (quadratic otherwise: session-28 scaling audit).
+  for (const LocAccess *at = accesses.data() + from;
+       (at = overwrites.freshBefore(at, accesses.data()));) {
+    const LocAccess &w = *at;
     if (needed.none() || w.point <= lf.loops[loop].header)
       break;
     if (w.point == r.point)

@@ -235,9 +235,18 @@ public:
   /// The first and last block `r` may name.
   std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
   int64_t numBlocks() const { return blocks; }
+  /// The last access in [begin, at) that may write afresh (a plain write or
+  /// a group start), or null: walks back over a long `+=` chain in one step
+  /// where `at` is among the accesses this was built from.
+  const LocAccess *freshBefore(const LocAccess *at,
+                               const LocAccess *begin) const;
 
 private:
   ReadHull reads;
+  /// The accesses this was built from, and for each (and one past the
+  /// last) how many of them up to it may write afresh (freshBefore).
+  llvm::ArrayRef<LocAccess> built;
+  std::vector<unsigned> lastFresh;
   int64_t blocks = 1;
   mlir::Value rotationIv;
   /// The block every read reads, if they all name the same constant one.
