@@ -440,6 +440,12 @@ private:
   /// The loops around an access, and the iv value of each unrolled one.
   llvm::DenseSet<Operation *> touching;
   llvm::DenseMap<Operation *, int64_t> unrolled;
+  /// The scope, and its ops holding the first and the last anchor: the
+  /// ops around them access nothing of the location, so the walk of the
+  /// scope skips them (a pipeline per location at the top of a function
+  /// made the check locations x ops: session-28 scaling audit).
+  Block *scopeBlock = nullptr;
+  Operation *firstInScope = nullptr, *lastInScope = nullptr;
   bool reporting = false;
   struct Clash {
     Operation *op;
@@ -466,11 +472,21 @@ Block *BlockLiveness::scope() {
   // The deepest block enclosing every anchor: walk the first anchor's
   // enclosing blocks outwards until one holds them all.
   for (Block *block = anchors.front()->getBlock(); block;
-       block = block->getParentOp()->getBlock())
-    if (llvm::all_of(anchors, [&](Operation *anchor) {
+       block = block->getParentOp()->getBlock()) {
+    if (!llvm::all_of(anchors, [&](Operation *anchor) {
           return block->findAncestorOpInBlock(*anchor) != nullptr;
         }))
-      return block;
+      continue;
+    scopeBlock = block;
+    for (Operation *anchor : anchors) {
+      Operation *op = block->findAncestorOpInBlock(*anchor);
+      if (!firstInScope || op->isBeforeInBlock(firstInScope))
+        firstInScope = op;
+      if (!lastInScope || lastInScope->isBeforeInBlock(op))
+        lastInScope = op;
+    }
+    return block;
+  }
   return nullptr;
 }
 
@@ -557,7 +573,12 @@ void BlockLiveness::checkHolding(Operation *op, const Blocks &holding) {
 }
 
 void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
-  for (Operation &op : llvm::reverse(block)) {
+  Block::iterator begin = block.begin(), end = block.end();
+  if (&block == scopeBlock) {
+    begin = firstInScope->getIterator();
+    end = std::next(lastInScope->getIterator());
+  }
+  for (Operation &op : llvm::reverse(llvm::make_range(begin, end))) {
     if (auto loop = dyn_cast<bir::LoopOp>(op)) {
       if (!touching.contains(loop))
         continue;
