@@ -670,13 +670,9 @@ std::optional<Attempt> pruneWinner(const LinearFunction &lf,
                             restProblem)))
       return false;
     // No placement exists where some point needs more than PSUM has.
-    std::vector<int64_t> delta(restProblem.numPoints + 1, 0);
-    for (const Node &node : restProblem.nodes) {
-      delta[node.def] += node.liveN;
-      delta[node.use + 1] -= node.liveN;
-    }
-    int64_t live = 0, usable = restProblem.geometry.usableBanks();
-    if (llvm::any_of(delta, [&](int64_t d) { return (live += d) > usable; }))
+    int64_t usable = restProblem.geometry.usableBanks();
+    if (llvm::any_of(bankDemand(restProblem),
+                     [&](int64_t banks) { return banks > usable; }))
       return false;
     ExactBudget budget{50 * restProblem.nodes.size() + 1000};
     std::optional<std::vector<unsigned>> restBases =

@@ -44,6 +44,18 @@ struct PointBuckets {
 };
 } // namespace
 
+std::vector<int64_t> psum::alloc::bankDemand(const Problem &problem) {
+  std::vector<int64_t> demand(problem.numPoints + 1, 0);
+  for (const Node &node : problem.nodes) {
+    demand[node.def] += node.liveN;
+    demand[node.use + 1] -= node.liveN;
+  }
+  int64_t running = 0;
+  for (int64_t &banks : demand)
+    banks = running += banks;
+  return demand;
+}
+
 Graph psum::alloc::buildInterference(const Problem &problem,
                                      llvm::raw_ostream *trace) {
   Graph graph;

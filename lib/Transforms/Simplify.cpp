@@ -60,16 +60,8 @@ public:
   ReliefSearch(const LinearFunction &lf, const Problem &problem,
                const SpillOptions &spill)
       : nodes(problem.nodes), numPoints(problem.numPoints),
-        usable(problem.geometry.usableBanks()), demand(numPoints + 1, 0),
+        usable(problem.geometry.usableBanks()), demand(bankDemand(problem)),
         keptBegin(nodes.size() + 1, 0) {
-    std::vector<int64_t> delta(numPoints + 1, 0);
-    for (const Node &node : nodes) {
-      delta[node.def] += node.liveN;
-      delta[node.use + 1] -= node.liveN;
-    }
-    int64_t running = 0;
-    for (unsigned p = 0; p < numPoints; ++p)
-      demand[p] = running += delta[p];
     // Without excess there is nothing to search.
     if (totalExcess() == 0)
       return;

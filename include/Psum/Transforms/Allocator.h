@@ -543,6 +543,10 @@ struct Graph {
 
 Graph buildInterference(const Problem &problem, llvm::raw_ostream *trace);
 
+/// The banks live at each point (numPoints + 1 entries, the last 0): the
+/// demand the relief heuristics and the pruning test against PSUM.
+std::vector<int64_t> bankDemand(const Problem &problem);
+
 //===----------------------------------------------------------------------===//
 // Costs
 //===----------------------------------------------------------------------===//
