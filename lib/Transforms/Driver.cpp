@@ -629,9 +629,10 @@ constexpr size_t kPruneLimit = 200;
 
 /// The winner's spills that others made unnecessary (a later round's spill
 /// may relieve what an earlier one was for): each spilled tensor, costliest
-/// first, is put back where the rest of the spills, rewritten at once
-/// (spillProblem, as the replay writes them), leave no point over PSUM and
-/// a bounded exact search places them. The pruned attempt and the names of
+/// first, is put back where the relief model fits it back (putBackSpills),
+/// the rest of the spills, rewritten at once (spillProblem, as the replay
+/// writes them), leave no point over PSUM and a bounded exact search places
+/// them. The pruned attempt and the names of
 /// the tensors put back, if any went.
 std::optional<Attempt> pruneWinner(const LinearFunction &lf,
                                    const Problem &problem,
@@ -695,14 +696,11 @@ std::optional<Attempt> pruneWinner(const LinearFunction &lf,
     placed(problem, *pruned.direct, pruned, nullptr);
     return pruned;
   }
+  countSpills(problem, spills, pruned);
   // The heuristic's rounds stand (the seed's GCA iterations count them);
   // what it spills is what is left.
   pruned.spillRoundsRun = winner.spillRoundsRun;
   pruned.firstRoundSpills = winner.firstRoundSpills;
-  for (unsigned v : spills) {
-    pruned.spillCycles += problem.nodes[v].cost;
-    ++pruned.spilledTensors;
-  }
   std::vector<Operation *> &round = pruned.spillRounds.emplace_back();
   for (unsigned v : spills)
     round.push_back(problem.nodes[v].memloc);
