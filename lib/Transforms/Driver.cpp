@@ -428,7 +428,8 @@ void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
     findCosts(*round, options.spill.copyLatency, nullptr);
     std::vector<unsigned> relief;
     if (first && heuristic.relief != Heuristic::Relief::None)
-      relief = reliefSpills(lf, *round, options.spill, heuristic.relief);
+      relief = reliefSpills(lf, *round, options.spill, heuristic.relief,
+                            heuristic.kept);
     FailureOr<Selection> selection = roundSelection(
         *round, graph, heuristic, relief, nullptr, attempt.failure);
     if (failed(selection))
@@ -851,8 +852,11 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     double bound = std::numeric_limits<double>::infinity();
     // Attempts point into `heuristics`: it outlives them.
     std::vector<Heuristic> heuristics = heuristicsFor(*problem, options);
-    // Relief sets depend only on the ranking: computed once per ranking.
-    std::map<Heuristic::Relief, std::vector<unsigned>> reliefSets;
+    // Relief sets depend only on the ranking and the model: computed once
+    // per pair.
+    std::map<std::pair<Heuristic::Relief, Heuristic::Kept>,
+             std::vector<unsigned>>
+        reliefSets;
     // Each attempt's relief set (into reliefSets, whose nodes stay put).
     std::vector<ArrayRef<unsigned>> reliefOf;
     // (attempt, the earlier one it repeats).
@@ -866,10 +870,11 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     for (const Heuristic &heuristic : heuristics) {
       ArrayRef<unsigned> relief;
       if (heuristic.relief != Heuristic::Relief::None) {
-        auto [it, fresh] = reliefSets.try_emplace(heuristic.relief);
+        auto [it, fresh] =
+            reliefSets.try_emplace({heuristic.relief, heuristic.kept});
         if (fresh)
-          it->second =
-              reliefSpills(lf, *problem, options.spill, heuristic.relief);
+          it->second = reliefSpills(lf, *problem, options.spill,
+                                    heuristic.relief, heuristic.kept);
         relief = it->second;
       }
       // An attempt depends only on its relief set and its coloring: a

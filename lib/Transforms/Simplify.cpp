@@ -39,6 +39,8 @@ std::vector<Heuristic> psum::alloc::namedHeuristics() {
        /*backtrack=*/true},
       {"reach-backtrack", B::CostPerBank, O::Sweep, 0, R::Reach,
        /*backtrack=*/true},
+      {"whole-backtrack", B::CostPerBank, O::Sweep, 0, R::GainPerCost,
+       /*backtrack=*/true, Heuristic::Kept::Whole},
   };
 }
 
@@ -58,7 +60,7 @@ struct KeptRun {
 class ReliefSearch {
 public:
   ReliefSearch(const LinearFunction &lf, const Problem &problem,
-               const SpillOptions &spill)
+               const SpillOptions &spill, Heuristic::Kept model)
       : nodes(problem.nodes), numPoints(problem.numPoints),
         usable(problem.geometry.usableBanks()), demand(bankDemand(problem)),
         keptBegin(nodes.size() + 1, 0) {
@@ -67,7 +69,8 @@ public:
       return;
     for (auto [v, node] : llvm::enumerate(nodes)) {
       if (spillable(node))
-        addKeptRuns(node, problem.accesses[v], lf, problem.geometry, spill);
+        addKeptRuns(node, problem.accesses[v], lf, problem.geometry, spill,
+                    model == Heuristic::Kept::Whole);
       keptBegin[v + 1] = kept.size();
     }
   }
@@ -104,13 +107,13 @@ private:
   /// blocks that instruction touches (spillFootprint: one block of a
   /// rotating array). Without write locations all writes go to the node
   /// itself, which then holds all its banks from its first writer to its
-  /// last.
+  /// last. `whole` counts all its banks, and that span, always.
   void addKeptRuns(const Node &node, llvm::ArrayRef<LocAccess> accesses,
                    const LinearFunction &lf, const Geometry &geometry,
-                   const SpillOptions &spill) {
+                   const SpillOptions &spill, bool whole) {
     unsigned lo = std::max(node.writers.front(), node.def);
     unsigned hi = std::min(node.writers.back(), node.use);
-    bool span = !spill.writeLocations && lo < hi, spanKept = false;
+    bool span = (whole || !spill.writeLocations) && lo < hi, spanKept = false;
     while (!accesses.empty()) {
       unsigned point = accesses.front().point;
       llvm::ArrayRef<LocAccess> here = accesses.take_while(
@@ -126,7 +129,7 @@ private:
         continue;
       }
       // One block's banks are all a single-block node has.
-      unsigned banks = node.blocks == 1
+      unsigned banks = whole || node.blocks == 1
                            ? node.liveN
                            : spillFootprint(node, here, lf, geometry);
       kept.push_back({point, point, banks});
@@ -455,15 +458,17 @@ void ReliefSearch::swaps(std::vector<unsigned> &result) {
 std::vector<unsigned> psum::alloc::reliefSpills(const LinearFunction &lf,
                                                 const Problem &problem,
                                                 const SpillOptions &spill,
-                                                Heuristic::Relief ranking) {
-  ReliefSearch search(lf, problem, spill);
+                                                Heuristic::Relief ranking,
+                                                Heuristic::Kept kept) {
+  ReliefSearch search(lf, problem, spill, kept);
   if (search.totalExcess() == 0)
     return {};
   std::vector<unsigned> result = ranking == Heuristic::Relief::Reach
                                      ? search.sweepByReach()
                                      : search.greedyByGain(ranking);
   search.reverseDelete(result);
-  search.swaps(result);
+  if (kept == Heuristic::Kept::Footprint)
+    search.swaps(result);
   return result;
 }
 
@@ -472,7 +477,7 @@ void psum::alloc::putBackSpills(const LinearFunction &lf,
                                 const SpillOptions &spill,
                                 std::vector<unsigned> &spills,
                                 llvm::function_ref<bool(unsigned)> accept) {
-  ReliefSearch search(lf, problem, spill);
+  ReliefSearch search(lf, problem, spill, Heuristic::Kept::Footprint);
   search.spill(spills);
   search.reverseDelete(spills, accept);
 }

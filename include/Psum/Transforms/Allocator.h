@@ -580,6 +580,14 @@ struct Heuristic {
   /// Before select, try a bounded backtracking search (exactPlacement with
   /// a budget linear in the nodes) for a spill-free placement.
   bool backtrack = false;
+  /// What the relief model counts a spilled node keeping in PSUM: what the
+  /// rewrite leaves (a reload at each reader, a location at each writer,
+  /// the banks of the blocks that instruction touches), or all its banks at
+  /// each reader and from its first writer to its last. The second is
+  /// cautious: where later rounds of the fixpoint must spill what the
+  /// footprint model fitted in, its set is the better start.
+  enum class Kept { Footprint, Whole };
+  Kept kept = Kept::Footprint;
 };
 
 /// The named heuristics of the best-of-n loop, the seed's first.
@@ -598,12 +606,14 @@ int64_t additiveBudget(const Problem &problem, const Graph &graph,
 /// what a spill leaves in PSUM as insertSpillCode with `spill` writes it
 /// (`lf` is the linearization `problem` was built from): a reload at each
 /// reader and the location each writer writes, each the banks of the
-/// blocks that instruction touches (`spillFootprint`).
+/// blocks that instruction touches (`spillFootprint`), or with Kept::Whole
+/// all its banks there and from its first writer to its last.
 struct SpillOptions;
 std::vector<unsigned> reliefSpills(const LinearFunction &lf,
                                    const Problem &problem,
                                    const SpillOptions &spill,
-                                   Heuristic::Relief ranking);
+                                   Heuristic::Relief ranking,
+                                   Heuristic::Kept kept);
 /// Relief's reverse delete on a spill set chosen elsewhere: puts back the
 /// nodes of `spills`, costliest first, whose banks the relief model fits
 /// back at every point with the rest spilled and that `accept` takes

@@ -5,6 +5,7 @@
 // Both gain rankings pick {t1} here, and the two backtracking heuristics
 // color alike: the second is not simulated again, it takes the first's score.
 // The sweep by reach picks {t3}, as cheap, so the earlier heuristic wins.
+// The whole-footprint model picks {t1} too: one more repeat.
 // REPEAT: best-of-n loop, heuristic = relief-backtrack
 // REPEAT-NEXT: insert spill t1_SpillTensorCopy0
 // REPEAT: PSUM score = 128 (lower is better)
@@ -13,6 +14,8 @@
 // REPEAT-NEXT: best-of-n loop, heuristic = reach-backtrack
 // REPEAT-NEXT: insert spill t3_SpillTensorCopy0
 // REPEAT: PSUM score = 128 (lower is better)
+// REPEAT-NEXT: best-of-n loop, heuristic = whole-backtrack
+// REPEAT-NEXT: same relief set and coloring as heuristic relief-backtrack: not run again
 // REPEAT-NEXT: best PSUM heuristic = relief
 
 // Five one-bank results live at once on four banks. The seed heuristic
