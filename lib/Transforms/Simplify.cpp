@@ -14,6 +14,7 @@
 #include "llvm/ADT/Hashing.h"
 
 #include <cmath>
+#include <limits>
 #include <queue>
 #include <tuple>
 
@@ -171,11 +172,14 @@ private:
         demand[p] += sign * banks;
     });
   }
-  /// The excess spilling `v` removes.
-  int64_t gainOf(unsigned v) const {
+  /// The excess spilling `v` removes, at the points of [from, to] (where
+  /// all the excess is, if the caller knows).
+  int64_t gainOf(unsigned v, unsigned from = 0,
+                 unsigned to = std::numeric_limits<unsigned>::max()) const {
     int64_t gain = 0;
     forEachFreed(v, [&](unsigned lo, unsigned hi, int64_t banks) {
-      for (unsigned p = lo; p <= hi; ++p)
+      for (unsigned p = std::max(lo, from), end = std::min(hi, to); p <= end;
+           ++p)
         gain += std::clamp<int64_t>(demand[p] - usable, 0, banks);
     });
     return gain;
@@ -349,7 +353,8 @@ bool ReliefSearch::replace(std::vector<unsigned> &result,
     hi = std::max(hi, out.use);
     budget += out.cost;
   }
-  // The replacement must span every point the put-back spills overload.
+  // The replacement must span every point the put-back spills overload
+  // (there was no excess elsewhere).
   int64_t excess = 0;
   unsigned first = hi, last = lo;
   for (unsigned p = lo; p <= hi; ++p) {
@@ -365,7 +370,7 @@ bool ReliefSearch::replace(std::vector<unsigned> &result,
         !spillable(node) || node.cost >= budget ||
         (swap && node.cost >= nodes[*swap].cost))
       continue;
-    if (gainOf(v) == excess)
+    if (gainOf(v, first, last) == excess)
       swap = v;
   }
   if (!swap) {
