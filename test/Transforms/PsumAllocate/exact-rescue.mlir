@@ -10,6 +10,7 @@
 // stands, without a claim that no allocation exists.
 // CHECK: remark: best-of-n loop, heuristic = ratio-backtrack: PSUM score = inf (lower is better)
 // CHECK: remark: best-of-n loop, heuristic = reach-backtrack: PSUM score = inf (lower is better)
+// CHECK: remark: best-of-n loop, heuristic = whole-backtrack: PSUM score = inf (lower is better)
 // CHECK: remark: exact mode: found an allocation of cost 2752
 // CHECK: remark: best PSUM heuristic = exact
 // OFF: error: too many reloads required
