@@ -585,7 +585,8 @@ struct Heuristic {
   /// the banks of the blocks that instruction touches), or all its banks at
   /// each reader and from its first writer to its last. The second is
   /// cautious: where later rounds of the fixpoint must spill what the
-  /// footprint model fitted in, its set is the better start.
+  /// footprint model fitted in, its set is the better start. Its search
+  /// has no swaps (reliefSpills).
   enum class Kept { Footprint, Whole };
   Kept kept = Kept::Footprint;
 };
