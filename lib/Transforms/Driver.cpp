@@ -633,8 +633,8 @@ constexpr size_t kPruneLimit = 200;
 /// first, is put back where the relief model fits it back (putBackSpills),
 /// the rest of the spills, rewritten at once (spillProblem, as the replay
 /// writes them), leave no point over PSUM and a bounded exact search places
-/// them. The pruned attempt and the names of
-/// the tensors put back, if any went.
+/// them. The pruned attempt and the names of the tensors put back, if any
+/// went.
 std::optional<Attempt> pruneWinner(const LinearFunction &lf,
                                    const Problem &problem,
                                    const AllocateOptions &options,

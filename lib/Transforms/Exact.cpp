@@ -284,17 +284,11 @@ psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
 
     // Points where the kept nodes and the spill pieces need more banks
     // than PSUM has: some node live there must be spilled.
-    std::vector<int64_t> delta(model.numPoints + 1, 0);
-    for (const Node &node : model.nodes) {
-      delta[node.def] += node.liveN;
-      delta[node.use + 1] -= node.liveN;
-    }
+    std::vector<int64_t> demand = bankDemand(model);
     std::vector<bool> overloaded(model.numPoints, false);
     bool anyOverload = false;
-    int64_t demand = 0;
     for (unsigned p = 0; p < model.numPoints; ++p) {
-      demand += delta[p];
-      overloaded[p] = demand > int64_t(usable);
+      overloaded[p] = demand[p] > int64_t(usable);
       anyOverload |= overloaded[p];
     }
     if (!anyOverload) {
