@@ -14,7 +14,9 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cmath>
+#include <limits>
 #include <queue>
+#include <tuple>
 #include <unordered_set>
 
 using namespace psum::alloc;
@@ -242,11 +244,51 @@ psum::alloc::instructionBound(const LinearFunction &lf,
   return most;
 }
 
+namespace {
+/// A stretch of points where a spill set's rewrite needs `excess` banks more
+/// than PSUM has: some of `nodes`, the candidates live there (in order of
+/// cost per bank), must be spilled too.
+struct Overload {
+  int64_t excess;
+  llvm::SmallVector<unsigned, 8> nodes;
+};
+
+/// A lower bound on the cost of the spills that clear `overload` with
+/// `excess` banks to free, without node `skip`: spilling a node frees at
+/// most its banks there (its pieces may stay) and adds nothing the others
+/// free, so the cheapest banks, the last one in part (a fractional
+/// knapsack). Infinite if all of them do not free enough.
+double coverCost(const Overload &overload, int64_t excess,
+                 llvm::ArrayRef<unsigned> banks, const Problem &problem,
+                 std::optional<unsigned> skip = std::nullopt) {
+  double cost = 0;
+  for (unsigned v : overload.nodes) {
+    if (excess <= 0)
+      return cost;
+    if (v == skip)
+      continue;
+    double share = std::min<double>(1.0, double(excess) / banks[v]);
+    cost += share * problem.nodes[v].cost;
+    excess -= banks[v];
+  }
+  return excess <= 0 ? cost : std::numeric_limits<double>::infinity();
+}
+} // namespace
+
 std::optional<std::vector<unsigned>>
 psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
                          const SpillOptions &spill, bool loopAware,
                          double bound, ExactBudget &budget) {
-  using Entry = std::pair<double, std::vector<unsigned>>;
+  // A set's lower bound on the cost of the optimal sets containing it, its
+  // cost, the set; the cheapest bound first (the deeper set of equals).
+  struct Entry {
+    double estimate, cost;
+    std::vector<unsigned> spills;
+    bool operator>(const Entry &other) const {
+      return std::tie(estimate, other.cost, spills) >
+             std::tie(other.estimate, cost, other.spills);
+    }
+  };
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
   // Membership only, never iterated: hashed, where a tree of vectors
   // compared element by element cost a tenth of the search.
@@ -256,19 +298,29 @@ psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
     }
   };
   std::unordered_set<std::vector<unsigned>, SetHash> seen;
-  queue.push({0.0, {}});
+  queue.push({0.0, 0.0, {}});
   seen.insert({});
   unsigned usable = problem.geometry.usableBanks();
+  // Spillable nodes by cost per bank, the order covers take them in.
+  std::vector<unsigned> byRatio;
+  for (auto [v, node] : llvm::enumerate(problem.nodes))
+    if (!node.pin && !std::isinf(node.cost))
+      byRatio.push_back(v);
+  llvm::stable_sort(byRatio, [&](unsigned a, unsigned b) {
+    return problem.nodes[a].cost / problem.nodes[a].liveN <
+           problem.nodes[b].cost / problem.nodes[b].liveN;
+  });
   while (!queue.empty()) {
-    auto [cost, spills] = queue.top();
+    Entry entry = queue.top();
     queue.pop();
-    if (cost >= bound)
+    if (entry.estimate >= bound)
       return std::nullopt;
     if (budget.steps == 0) {
       budget.exhausted = true;
       return std::nullopt;
     }
     --budget.steps;
+    const std::vector<unsigned> &spills = entry.spills;
     // The problem the spill rewrite would give (a set it cannot write, such
     // as one whose save would end a block, is no candidate).
     LinearFunction spilledLf;
@@ -282,43 +334,90 @@ psum::alloc::exactSpills(const LinearFunction &lf, const Problem &problem,
     }
     const Problem &model = spills.empty() ? problem : spilled;
 
-    // Points where the kept nodes and the spill pieces need more banks
-    // than PSUM has: some node live there must be spilled.
-    std::vector<int64_t> demand = bankDemand(model);
-    std::vector<bool> overloaded(model.numPoints, false);
-    bool anyOverload = false;
-    for (unsigned p = 0; p < model.numPoints; ++p) {
-      overloaded[p] = demand[p] > int64_t(usable);
-      anyOverload |= overloaded[p];
-    }
-    if (!anyOverload) {
-      if (exactPlacement(model, budget))
-        return spills;
-      if (budget.exhausted)
-        return std::nullopt;
-    }
-    // Candidates keep their memloc through the rewrite: their range in the
-    // model says whether they are live at an overloaded point.
+    // Candidates keep their memloc through the rewrite: their range and
+    // banks in the model say where they are live and what spilling frees.
     llvm::DenseMap<mlir::Operation *, const Node *> modelled;
     for (const Node &node : model.nodes)
       if (node.memloc)
         modelled[node.memloc] = &node;
-    for (auto [v, node] : llvm::enumerate(problem.nodes)) {
-      if (llvm::binary_search(spills, unsigned(v)) || node.pin ||
-          std::isinf(node.cost))
+    std::vector<unsigned> candidates;
+    std::vector<const Node *> now(problem.nodes.size(), nullptr);
+    std::vector<unsigned> banks(problem.nodes.size(), 0);
+    std::vector<bool> changes(model.numPoints + 1, false);
+    for (unsigned v : byRatio) {
+      if (llvm::binary_search(spills, v))
         continue;
-      if (anyOverload) {
-        const Node &now = *modelled.lookup(node.memloc);
-        bool atOverload = false;
-        for (unsigned p = now.def; p <= now.use && !atOverload; ++p)
-          atOverload = overloaded[p];
-        if (!atOverload)
-          continue;
+      candidates.push_back(v);
+      now[v] = modelled.lookup(problem.nodes[v].memloc);
+      banks[v] = now[v]->liveN;
+      changes[now[v]->def] = changes[now[v]->use + 1] = true;
+    }
+    // Where the kept nodes and the spill pieces need more banks than PSUM
+    // has, one overload per stretch of the same candidates (the largest
+    // excess of the stretch).
+    std::vector<int64_t> demand = bankDemand(model);
+    std::vector<Overload> overloads;
+    bool sameNodes = false;
+    for (unsigned p = 0; p < model.numPoints; ++p) {
+      sameNodes &= !changes[p];
+      int64_t excess = demand[p] - int64_t(usable);
+      if (excess <= 0)
+        continue;
+      if (sameNodes) {
+        overloads.back().excess = std::max(overloads.back().excess, excess);
+        continue;
       }
+      Overload &overload = overloads.emplace_back(Overload{excess, {}});
+      for (unsigned v : candidates)
+        if (now[v]->def <= p && p <= now[v]->use)
+          overload.nodes.push_back(v);
+      sameNodes = true;
+    }
+    if (overloads.empty()) {
+      if (exactPlacement(model, budget))
+        return spills;
+      if (budget.exhausted)
+        return std::nullopt;
+      // Only fragmentation is left: any candidate may open a window.
+      for (unsigned v : candidates) {
+        std::vector<unsigned> next = spills;
+        next.insert(llvm::upper_bound(next, v), v);
+        double cost = entry.cost + problem.nodes[v].cost;
+        if (cost < bound && seen.insert(next).second)
+          queue.push({cost, cost, std::move(next)});
+      }
+      continue;
+    }
+    // Every overload needs spills of its own nodes: sets that cannot clear
+    // one, or only above the bound, are dropped (A*: the bound of a set
+    // never exceeds the cost of an optimal set containing it, so the first
+    // set that places is still optimal).
+    double least = 0;
+    for (const Overload &overload : overloads)
+      least =
+          std::max(least, coverCost(overload, overload.excess, banks, problem));
+    if (entry.cost + least >= bound)
+      continue;
+    // An optimal set containing this one contains a node of each overload:
+    // growing by the nodes of the overload with the fewest is enough.
+    const Overload &branch =
+        *llvm::min_element(overloads, [](const Overload &a, const Overload &b) {
+          return a.nodes.size() < b.nodes.size();
+        });
+    for (unsigned v : branch.nodes) {
       std::vector<unsigned> next = spills;
-      next.insert(llvm::upper_bound(next, unsigned(v)), unsigned(v));
-      if (seen.insert(next).second)
-        queue.push({cost + node.cost, std::move(next)});
+      next.insert(llvm::upper_bound(next, v), v);
+      if (!seen.insert(next).second)
+        continue;
+      double cost = entry.cost + problem.nodes[v].cost, rest = 0;
+      for (const Overload &overload : overloads) {
+        int64_t excess = overload.excess;
+        if (llvm::is_contained(overload.nodes, v))
+          excess -= banks[v];
+        rest = std::max(rest, coverCost(overload, excess, banks, problem, v));
+      }
+      if (cost + rest < bound)
+        queue.push({cost + rest, cost, std::move(next)});
     }
   }
   return std::nullopt;

@@ -706,10 +706,11 @@ std::optional<InstructionDemand> instructionBound(const LinearFunction &lf,
 
 /// A minimum-cost spill set (sorted): each set is rewritten on the problem
 /// by spillProblem (`lf` is the linearization `problem` was built from), and
-/// the result must be placed exactly. Uniform-cost search over spill sets,
-/// which grow only by nodes live where demand exceeds the banks (or by any
-/// node when only fragmentation remains). Nullopt if no set cheaper than
-/// `bound` exists or the budget ran out.
+/// the result must be placed exactly. A* over spill sets, which grow only by
+/// the nodes live where one stretch of points needs more banks than PSUM
+/// has (or by any node when only fragmentation remains); a set's priority
+/// is its cost plus the least cost of freeing each stretch's excess banks.
+/// Nullopt if no set cheaper than `bound` exists or the budget ran out.
 std::optional<std::vector<unsigned>> exactSpills(const LinearFunction &lf,
                                                  const Problem &problem,
                                                  const SpillOptions &spill,
