@@ -56,6 +56,9 @@ std::string formatPercent(double ratio) {
 struct AllocateOptions {
   /// Neither best-of nor heuristic was given.
   bool defaultHeuristics = true;
+  /// A heuristic was chosen by name: it runs as it is, without the exact
+  /// mode after it (but as a rescue where it fails or only windows spill).
+  bool namedHeuristic = false;
   bool loopAware = true;
   bool split = true;
   bool exact = false;
@@ -618,11 +621,11 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
 }
 
 /// What pruneWinner put back, for the remark and the trace.
-std::string describePutBack(const FunctionReport &report, double score) {
+std::string describePutBack(const FunctionReport &report) {
   return "put back spills others made unnecessary: " +
          llvm::join(report.putBack, ", ") + " (PSUM score " +
-         formatNumber(report.unprunedScore) + " -> " + formatNumber(score) +
-         ")";
+         formatNumber(report.unprunedScore) + " -> " +
+         formatNumber(report.prunedScore) + ")";
 }
 
 /// Largest function (in candidates) whose winning spills are pruned.
@@ -941,6 +944,18 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       report.tried.push_back({attempt.heuristic->name,
                               attempt.abandoned ? bound : attempt.score(),
                               attempt.abandoned});
+    // The winner's spills that others made unnecessary go back first: the
+    // exact mode then only runs where they leave more than the optimum.
+    if (options.pruneSpills && attempts[best].ok &&
+        attempts[best].spilledTensors)
+      if (std::optional<Attempt> pruned = pruneWinner(
+              lf, *problem, options, attempts[best], report.putBack)) {
+        report.unprunedScore = attempts[best].score();
+        attempts[best] = std::move(*pruned);
+        report.prunedScore = attempts[best].score();
+        if (trace)
+          *trace << describePutBack(report) << "\n";
+      }
     // Where best-of-n found no allocation, the exact mode also runs as a
     // rescue (with a smaller budget: it delays an error otherwise), unless
     // the per-instruction bound proves there is none.
@@ -960,12 +975,15 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     // one 1-bank tile for 128 frees a window).
     // Only where the exact mode takes the function on: larger ones keep
     // best-of-n without a remark saying so.
+    // And, since the exact mode's spill-set search is A* (session 30),
+    // after best-of-n wherever it spilled: the optimum of a function the
+    // exact mode takes on costs about as much again as best-of-n.
     rescue |= !options.exact && attempts[best].ok &&
               attempts[best].score() > 0 &&
-              report.peakDemand <= geometry->usableBanks() &&
+              (report.peakDemand <= geometry->usableBanks() ||
+               !options.namedHeuristic) &&
               problem->nodes.size() <= options.exactMaxCandidates &&
               options.rescueBudget;
-    bool exactWon = false;
     if (options.exact || rescue) {
       std::optional<Attempt> exact =
           runExact(lf, *problem, options,
@@ -974,18 +992,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       if (exact) {
         attempts.push_back(std::move(*exact));
         best = attempts.size() - 1;
-        exactWon = true;
       }
     }
-    if (options.pruneSpills && attempts[best].ok &&
-        attempts[best].spilledTensors && !exactWon)
-      if (std::optional<Attempt> pruned = pruneWinner(
-              lf, *problem, options, attempts[best], report.putBack)) {
-        report.unprunedScore = attempts[best].score();
-        attempts[best] = std::move(*pruned);
-        if (trace)
-          *trace << describePutBack(report, attempts[best].score()) << "\n";
-      }
     if (!attempts[best].ok) {
       attempts.push_back(
           attemptOnIR(func, *geometry, options, heuristics.front()));
@@ -1078,10 +1086,10 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
     else
       remark << "= " << formatNumber(tried.score) << " (lower is better)";
   }
+  if (!report.putBack.empty())
+    emitRemark(loc) << describePutBack(report);
   if (!report.exact.empty())
     emitRemark(loc) << "exact mode: " << report.exact;
-  if (!report.putBack.empty())
-    emitRemark(loc) << describePutBack(report, report.score);
   emitRemark(loc) << "best PSUM heuristic = " << report.heuristic;
   if (report.gcaIterations) {
     emitRemark(loc) << "PSUM GCA interation nums = " << report.gcaIterations;
@@ -1123,8 +1131,8 @@ void PsumAllocatePass::runOnOperation() {
   options.exactMaxCandidates = exactMaxCandidates;
   options.exactBudget = exactBudget;
   options.rescueBudget = rescueBudget;
-  // A heuristic chosen by name runs as it is.
-  options.pruneSpills = pruneSpills && heuristic.empty();
+  options.namedHeuristic = !heuristic.empty();
+  options.pruneSpills = pruneSpills && !options.namedHeuristic;
   options.spill.copyLatency = copyLatency;
   options.spill.writeLocations = spillWriteLocations;
   if (spillSpace == "dram") {

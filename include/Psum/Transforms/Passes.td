@@ -67,8 +67,9 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"exactBudget", "exact-budget", "unsigned", /*default=*/"200000",
            "search steps the exact mode may take before falling back">,
     Option<"rescueBudget", "rescue-budget", "unsigned", /*default=*/"50000",
-           "search steps of the exact mode run as a rescue where best-of-n "
-           "found no allocation and no proof that none exists (0: no rescue)">,
+           "search steps of the exact mode run where best-of-n found no "
+           "allocation and no proof that none exists, or spilled on a "
+           "function of at most exact-max-candidates candidates (0: never)">,
     Option<"pruneSpills", "prune-spills", "bool", /*default=*/"true",
            "put back the best heuristic's spills that its other spills made "
            "unnecessary (functions of up to 200 candidates; not with "

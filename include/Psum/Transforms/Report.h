@@ -66,9 +66,10 @@ struct FunctionReport {
   /// What the exact mode concluded (empty when it did not run).
   std::string exact;
   /// Tensors the winner spilled that the others' spills made unnecessary,
-  /// put back in this order, and the winner's score before.
+  /// put back in this order, and the winner's score before and after (the
+  /// exact mode may still improve on it).
   std::vector<std::string> putBack;
-  double unprunedScore = 0;
+  double unprunedScore = 0, prunedScore = 0;
   /// Locations that take more banks than they have blocks live at once
   /// (the seed's divisor rule) in a function that spilled, with what
   /// uneven-rotation would save (remarks only).

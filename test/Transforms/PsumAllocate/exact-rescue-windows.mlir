@@ -1,6 +1,7 @@
-// RUN: psum-opt %s --psum-allocate="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: psum-opt %s --psum-allocate="verify=true" | FileCheck %s
-// RUN: psum-opt %s --psum-allocate="rescue-budget=0 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: psum-opt %s --psum-allocate="heuristic=sweep remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: psum-opt %s --psum-allocate="verify=true heuristic=sweep" | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="heuristic=sweep rescue-budget=0 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: psum-opt %s --psum-allocate="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
 
 // Reserved bank 3 splits PSUM into banks 0-2 and 4-7: the 4-bank tiles t6
 // and t9 fit only on 4-7, and no point needs more than the 7 usable banks,
@@ -8,10 +9,14 @@
 // (2 banks) and b0 fill 0-2, and read while t9 holds 4-7: no spill-free
 // placement exists. Every heuristic spills a tile that found no window,
 // t9 or t6, whose four writes still need a window (1408 or 1664 cycles).
-// Spilling t8 alone (128) frees the window: where best-of-n spilled with
+// Spilling t8 alone (128) frees the window: where a heuristic spilled with
 // the peak demand within PSUM, the exact mode runs as a rescue (session-27
-// quality audit). With rescue-budget=0 best-of-n stands.
-// REMARK: remark: best-of-n loop, heuristic = reach-backtrack: PSUM score = 1408
+// quality audit), even after a heuristic chosen by name, which otherwise
+// runs as it is. With rescue-budget=0 the heuristic's spill stands. By
+// default the winner's spill of t9 is put back (prune-spills), which
+// leaves t8's, and the exact mode, run after best-of-n on small functions
+// that spill (session 30), proves that optimal.
+// REMARK: remark: best-of-n loop, heuristic = sweep: PSUM score = 1408
 // REMARK: remark: exact mode: improved best-of-n from 1408 to 128
 // REMARK: remark: best PSUM heuristic = exact
 // CHECK-LABEL: bir.func @window_split_by_a_reserved_bank
@@ -20,6 +25,9 @@
 // CHECK: %t9 = bir.memloc "t9" psum [128, 8192] {banks = array<i64: 4>, base_bank = 4 : i64}
 // OFF: remark: best PSUM heuristic = sweep
 // OFF-NOT: exact mode
+// DEFAULT: remark: best-of-n loop, heuristic = reach-backtrack: PSUM score = 1408
+// DEFAULT: remark: put back spills others made unnecessary: t9 (PSUM score 1408 -> 128)
+// DEFAULT: remark: exact mode: no spill-free placement exists; best-of-n is optimal
 bir.func @window_split_by_a_reserved_bank attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 3>} {
   %w = bir.memloc "w" sbuf [128, 4096] x 64
   %x = bir.memloc "x" sbuf [128, 8192] x 64

@@ -4,7 +4,9 @@
 // The same kernel, five one-bank results live at once: gen2's 8 banks hold
 // them all, gen1's 4 banks force spills. The heuristics spill two, t0 in a
 // first round and another in a second, which makes t0's spill unnecessary:
-// the winner's t0 is put back (prune-spills), one spill as in exact.mlir.
+// the winner's t0 is put back (prune-spills), one spill as in exact.mlir,
+// which the exact mode, run after best-of-n on small functions that spill,
+// proves optimal.
 // Remarks: one PSUM score per heuristic of the best-of-n loop (it stops at
 // the first allocation without spills), then the seed's report lines.
 
@@ -50,6 +52,7 @@ bir.func @on_gen2 attributes {arch = #bir.arch<gen2>} {
 // expected-remark @below {{PSUM GCA interation nums = 3}}
 // expected-remark @below {{80.00%(psum first iter)}}
 // expected-remark @below {{put back spills others made unnecessary: t0 (PSUM score 256 -> 128)}}
+// expected-remark @below {{exact mode: no spill-free placement exists; best-of-n is optimal}}
 // expected-remark @below {{spilling from PSUM cost about 128 cycles}}
 // expected-remark @below {{number of tensors spilled from PSUM = 1}}
 // expected-remark @below {{100.00% PSUM utilization after allocation}}
