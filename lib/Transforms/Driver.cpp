@@ -674,11 +674,6 @@ std::optional<Attempt> pruneWinner(const LinearFunction &lf,
                             counters, nullptr, nullptr, ignored, restLf,
                             restProblem)))
       return false;
-    // No placement exists where some point needs more than PSUM has.
-    int64_t usable = restProblem.geometry.usableBanks();
-    if (llvm::any_of(bankDemand(restProblem),
-                     [&](int64_t banks) { return banks > usable; }))
-      return false;
     ExactBudget budget{50 * restProblem.nodes.size() + 1000};
     std::optional<std::vector<unsigned>> restBases =
         exactPlacement(restProblem, budget);

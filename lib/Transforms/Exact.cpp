@@ -204,6 +204,13 @@ private:
 
 std::optional<std::vector<unsigned>>
 psum::alloc::exactPlacement(const Problem &problem, ExactBudget &budget) {
+  // Nodes live at one point take banks of their own: where they need more
+  // than PSUM has, there is no placement, which the search would only find
+  // out window by window.
+  int64_t usable = problem.geometry.usableBanks();
+  if (llvm::any_of(bankDemand(problem),
+                   [&](int64_t banks) { return banks > usable; }))
+    return std::nullopt;
   return PlacementSearch(problem, budget).run();
 }
 
