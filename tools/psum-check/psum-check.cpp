@@ -400,7 +400,7 @@ std::string checkPlacementSearch(bir::FuncOp func) {
 
 /// exactSpills (A*, growing sets only by nodes live where demand exceeds the
 /// banks) against trying every spill set in order of cost, on the first
-/// round's problem with at most 8 candidates left spillable (drawn from the
+/// round's problem with at most 6 candidates left spillable (drawn from the
 /// function's name; the others get an infinite cost, which both searches
 /// skip): both must find the same least cost, or both none. This checks
 /// that the search's lower bound never exceeds what clearing an overload
@@ -417,9 +417,9 @@ std::string checkSpillSearch(bir::FuncOp func) {
       spillable.push_back(v);
   std::mt19937 rng(llvm::hash_value(func.getSymName()));
   std::shuffle(spillable.begin(), spillable.end(), rng);
-  for (size_t i = 8; i < spillable.size(); ++i)
+  for (size_t i = 6; i < spillable.size(); ++i)
     problem->nodes[spillable[i]].cost = std::numeric_limits<double>::infinity();
-  spillable.resize(std::min<size_t>(spillable.size(), 8));
+  spillable.resize(std::min<size_t>(spillable.size(), 6));
   llvm::sort(spillable);
   constexpr uint64_t kSteps = 200000;
   std::vector<std::pair<double, std::vector<unsigned>>> sets;
