@@ -23,6 +23,12 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixe
 # Sanitized builds (PSUM_ENABLE_SANITIZERS): the `sanitizers` feature.
 if config.psum_sanitizers:
     config.available_features.add("sanitizers")
+# Property tests (test/Property): functions per shape. Under the sanitizers a
+# function costs about ten times as much, and 2,000 per shape kept the suite
+# above 25 minutes on two cores; the normal build runs all of them.
+_property_count = 400 if config.psum_sanitizers else 2000
+config.substitutions.append(("%psum_property_count", str(_property_count)))
+config.substitutions.append(("%psum_property_half", str(_property_count // 2)))
 # Sanitized builds (PSUM_ENABLE_SANITIZERS): libMLIR.so is not instrumented
 # and LLVM's inline allocator code poisons memory it never unpoisons there.
 _asan = os.environ.get("ASAN_OPTIONS", "")
