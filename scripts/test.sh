@@ -6,7 +6,7 @@ PSUM_TARGETS=(all)
 psum_build
 cmake --build "$PSUM_BUILD" --target check-psum
 # The same suite under ASan + UBSan in a second build dir (docs/Testing.md:
-# about 4-5 more minutes from clean on two cores); PSUM_SANITIZE=0 skips it.
+# about 3-4 more minutes from clean on two cores); PSUM_SANITIZE=0 skips it.
 if [ "${PSUM_SANITIZE:-1}" != 0 ]; then
   PSUM_BUILD="${PSUM_ASAN_BUILD:-$PSUM_ROOT/build-asan}"
   psum_build -DPSUM_ENABLE_SANITIZERS=ON
