@@ -148,36 +148,71 @@ firstGap(MutableArrayRef<std::pair<int64_t, int64_t>> ranges, int64_t lo,
   return std::make_pair(reach, hi);
 }
 
+/// The partitions times bytes of `target`, if small enough that overlaps
+/// with it (each at most that size) add up to twice it without overflow.
+static std::optional<int64_t> sizeToAddUp(const Area &target) {
+  int64_t size;
+  if (__builtin_mul_overflow(target.partHi - target.partLo,
+                             target.byteHi - target.byteLo, &size) ||
+      size > std::numeric_limits<int64_t>::max() / 2)
+    return std::nullopt;
+  return size;
+}
+
+/// The partitions times bytes `a` and `target` share (0 if none).
+static int64_t overlapSize(const Area &a, const Area &target) {
+  int64_t parts =
+      std::min(a.partHi, target.partHi) - std::max(a.partLo, target.partLo);
+  int64_t bytes =
+      std::min(a.byteHi, target.byteHi) - std::max(a.byteLo, target.byteLo);
+  return parts <= 0 || bytes <= 0 ? 0 : parts * bytes;
+}
+
 bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
   if (target.empty())
     return true;
-  // Callers ask again after each piece: first the cheap necessary test,
-  // that the pieces' overlaps with the target add up to its size (each at
-  // most that size, so the sum stays below twice it).
-  int64_t need;
-  if (!__builtin_mul_overflow(target.partHi - target.partLo,
-                              target.byteHi - target.byteLo, &need) &&
-      need <= std::numeric_limits<int64_t>::max() / 2) {
+  // First the cheap necessary test, that the pieces' overlaps with the
+  // target add up to its size.
+  if (std::optional<int64_t> need = sizeToAddUp(target)) {
     int64_t have = 0;
     for (const Area &a : areas) {
-      int64_t parts = std::min(a.partHi, target.partHi) -
-                      std::max(a.partLo, target.partLo);
-      int64_t bytes = std::min(a.byteHi, target.byteHi) -
-                      std::max(a.byteLo, target.byteLo);
-      if (parts <= 0 || bytes <= 0)
-        continue;
+      int64_t overlap = overlapSize(a, target);
       // An overlap as big as the target is all of it: one piece covering
       // it is the common case, and needs no search.
-      if (parts * bytes == need)
+      if (overlap == *need)
         return true;
-      have += parts * bytes;
-      if (have >= need)
+      have += overlap;
+      if (have >= *need)
         break;
     }
-    if (have < need)
+    if (have < *need)
       return false;
   }
   return !uncoveredPart(areas, target);
+}
+
+AreaCover::AreaCover(const Area &target)
+    : target(target), need(sizeToAddUp(target)), covered(target.empty()) {}
+
+bool AreaCover::add(const Area &area) {
+  // What misses the target changes nothing on it.
+  if (covered || !area.overlaps(target))
+    return covered;
+  areas.push_back(area);
+  if (need) {
+    int64_t overlap = overlapSize(area, target);
+    if (overlap == *need)
+      return covered = true;
+    have = std::min(*need, have + overlap);
+    if (have < *need)
+      return false;
+  }
+  // The areas before this one left `gap` uncovered: unless this one reaches
+  // into it, it still is.
+  if (gap && !area.overlaps(*gap))
+    return false;
+  gap = uncoveredPart(areas, target);
+  return covered = !gap;
 }
 
 std::optional<Area> psum::alloc::uncoveredPart(ArrayRef<Area> areas,
@@ -436,7 +471,7 @@ static bool writtenInIteration(const LinearFunction &lf,
                                ArrayRef<LocAccess> accesses,
                                const Overwrites &overwrites, const LocAccess &r,
                                unsigned loop) {
-  SmallVector<Area, 4> written;
+  AreaCover written(overwrites.readArea());
   for (const LocAccess &w :
        llvm::reverse(accesses.take_front(&r - accesses.data()))) {
     if (w.point <= lf.loops[loop].header)
@@ -445,8 +480,7 @@ static bool writtenInIteration(const LinearFunction &lf,
         w.access.ap.getBlockOffset() != r.access.ap.getBlockOffset() ||
         !writesAfresh(lf, w, loop))
       continue;
-    written.push_back(Area::of(w.access.ap));
-    if (overwrites.coveredBy(written))
+    if (written.add(Area::of(w.access.ap)))
       return true;
   }
   return false;
@@ -470,16 +504,16 @@ std::optional<Sweep> Sweep::of(const LinearFunction &lf,
     return std::nullopt;
   Sweep sweep(loop, op, overwrites.numBlocks());
   // What each iteration writes afresh, by offset: slices add up.
-  llvm::SmallDenseMap<int64_t, SmallVector<Area, 2>> areas;
+  llvm::SmallDenseMap<int64_t, AreaCover> areas;
   for (const LocAccess &a : inside) {
     if (a.access.iv != iv)
       return std::nullopt;
     if (!writesAfresh(lf, a, loop))
       continue;
     int64_t offset = a.access.ap.getBlockOffset();
-    auto &written = areas[offset];
-    written.push_back(Area::of(a.access.ap));
-    if (overwrites.coveredBy(written) &&
+    AreaCover &written =
+        areas.try_emplace(offset, overwrites.readArea()).first->second;
+    if (written.add(Area::of(a.access.ap)) &&
         !llvm::is_contained(sweep.written, offset))
       sweep.written.push_back(offset);
   }
@@ -538,12 +572,11 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   // pieces add up over the partitions reads read and r's bytes. So do
   // slices of r's own block by the iv every access uses (column or
   // partition slices of a tile), over every partition and byte reads read.
-  SmallVector<Area, 4> pieces, slices;
-  llvm::SmallDenseMap<std::pair<int64_t, unsigned>, SmallVector<Area, 2>>
-      blockPieces;
   Area target = overwrites.readArea();
   target.byteLo = r.access.ap.getByteOffset();
   target.byteHi = target.byteLo + r.access.ap.getByteSize();
+  AreaCover pieces(target), slices(overwrites.readArea());
+  llvm::SmallDenseMap<std::pair<int64_t, unsigned>, AreaCover> blockPieces;
   // Only what may write afresh counts: stepping from one to the previous
   // skips a long `+=` chain (quadratic otherwise: session-28 scaling audit).
   for (const LocAccess *at = accesses.data() + from;
@@ -559,8 +592,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
     if (overwrites.addsUp(w.access)) {
-      pieces.push_back(Area::of(w.access.ap));
-      if (areasCover(pieces, target)) {
+      if (pieces.add(Area::of(w.access.ap))) {
         needed.reset();
         continue;
       }
@@ -568,8 +600,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
                overwrites.slicesBlockOf(w.access, r.access)) {
       // In r's own loop body, as the checker adds up slices within one
       // straight run.
-      slices.push_back(Area::of(w.access.ap));
-      if (overwrites.coveredBy(slices)) {
+      if (slices.add(Area::of(w.access.ap))) {
         needed.reset();
         continue;
       }
@@ -580,10 +611,11 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       // every partition and byte reads read, as the checker adds them up
       // along its walk of that body.
       int64_t block = w.access.ap.getBlockOffset();
-      SmallVector<Area, 2> &written =
-          blockPieces[{block, lf.points[w.point].nest}];
-      written.push_back(Area::of(w.access.ap));
-      if (overwrites.coveredBy(written)) {
+      AreaCover &written = blockPieces
+                               .try_emplace({block, lf.points[w.point].nest},
+                                            overwrites.readArea())
+                               .first->second;
+      if (written.add(Area::of(w.access.ap))) {
         needed.reset(block);
         continue;
       }

@@ -33,13 +33,12 @@ struct Piece {
 static bool slicesFrom(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
                        const Overwrites &overwrites, size_t i) {
   ArrayRef<unsigned> nest = lf.loopNest(accesses[i].point);
-  SmallVector<Area, 4> written;
+  AreaCover written(overwrites.readArea());
   for (auto [k, w] : llvm::enumerate(accesses.drop_front(i))) {
     if (w.access.kind != bir::AccessKind::Write ||
         !overwrites.addsUp(w.access) || lf.loopNest(w.point) != nest)
       return false;
-    written.push_back(Area::of(w.access.ap));
-    if (!overwrites.coveredBy(written))
+    if (!written.add(Area::of(w.access.ap)))
       continue;
     for (const LocAccess &same : accesses.drop_front(i + k + 1)) {
       if (same.point != w.point)

@@ -602,6 +602,45 @@ std::string checkSplitUpdate(bir::FuncOp func) {
   return "";
 }
 
+/// AreaCover (areas added one at a time, the overlaps summed as they come)
+/// against areasCover on every prefix: for each PSUM location, a target and
+/// 12 areas on a grid of its partitions in fourths and bytes in eighths
+/// (repeats and overlaps included), drawn from a seed made of the function's
+/// name. Empty if both agree after every area.
+std::string checkAreaCover(bir::FuncOp func) {
+  std::mt19937 rng(llvm::hash_value(func.getSymName()));
+  std::string wrong;
+  func.walk([&](bir::MemLocOp memloc) {
+    if (!memloc.isPsum() || !wrong.empty())
+      return;
+    int64_t parts = memloc.getPartitions(), bytes = memloc.getBytes();
+    auto cut = [&](int64_t size, int64_t pieces) {
+      std::uniform_int_distribution<int64_t> pick(0, pieces);
+      int64_t a = pick(rng) * size / pieces, b = pick(rng) * size / pieces;
+      return std::make_pair(std::min(a, b), std::max(a, b));
+    };
+    auto randomArea = [&] {
+      auto [partLo, partHi] = cut(parts, 4);
+      auto [byteLo, byteHi] = cut(bytes, 8);
+      return alloc::Area{partLo, partHi, byteLo, byteHi};
+    };
+    alloc::Area target =
+        rng() % 2 ? alloc::Area{0, parts, 0, bytes} : randomArea();
+    alloc::AreaCover cover(target);
+    llvm::SmallVector<alloc::Area> areas;
+    for (int i = 0; i < 12; ++i) {
+      areas.push_back(randomArea());
+      if (cover.add(areas.back()) != alloc::areasCover(areas, target)) {
+        wrong = "AreaCover and areasCover disagree on '" +
+                memloc.getName().str() + "' after " + std::to_string(i + 1) +
+                " areas";
+        return;
+      }
+    }
+  });
+  return wrong;
+}
+
 /// Whether `allocated` still reserves the banks `original` does and leaves
 /// them free. Seen from the IR alone: the pass and its checker share
 /// resolveGeometry, so the checker would miss a bank it dropped.
@@ -636,7 +675,7 @@ Outcome check(bir::FuncOp original) {
   }
   for (auto consistency :
        {checkInterference, checkPlacementSearch, checkSpillSearch,
-        checkSpillUpdate, checkSplitUpdate}) {
+        checkSpillUpdate, checkSplitUpdate, checkAreaCover}) {
     if (std::string wrong = consistency(original); !wrong.empty()) {
       outcome.kind = Outcome::Violation;
       outcome.message = wrong;

@@ -101,6 +101,30 @@ bool areasCover(llvm::ArrayRef<Area> areas, const Area &target);
 std::optional<Area> uncoveredPart(llvm::ArrayRef<Area> areas,
                                   const Area &target);
 
+/// Areas added one at a time until they cover a fixed target: after each
+/// add, the answer areasCover would give on the areas so far. A target
+/// written as thousands of pieces asked areasCover again after each piece
+/// (quadratic: session-28 scaling audit, F5); here the overlaps add up as
+/// they come, and the full test runs only once they reach the target's size
+/// and then only for an area reaching into the part the last test found
+/// uncovered (nothing else can complete the cover).
+class AreaCover {
+public:
+  explicit AreaCover(const Area &target);
+  /// Adds `area`; whether the areas added so far cover the target.
+  bool add(const Area &area);
+
+private:
+  Area target;
+  llvm::SmallVector<Area, 4> areas;
+  /// The target's size; nullopt where it is too large to add overlaps up.
+  std::optional<int64_t> need;
+  /// The overlaps so far, at most `need`.
+  int64_t have = 0;
+  std::optional<Area> gap;
+  bool covered;
+};
+
 /// How many outermost loops two loop nests share.
 size_t sharedLoops(llvm::ArrayRef<unsigned> a, llvm::ArrayRef<unsigned> b);
 
@@ -223,15 +247,11 @@ public:
   bool addsUp(const bir::Access &w) const;
   /// Whether `w` writes a slice of the block the read `r` reads, by the iv
   /// every access uses: slices that add up to every partition and byte
-  /// reads read (coveredBy) overwrite r's block, as in
+  /// reads read (readArea) overwrite r's block, as in
   /// psum-verify-allocation's per-offset rotation analysis.
   bool slicesBlockOf(const bir::Access &w, const bir::Access &r) const;
   /// The partitions and bytes reads read.
   Area readArea() const { return reads.area(); }
-  /// Whether areas `written` hold every partition and byte reads read.
-  bool coveredBy(llvm::ArrayRef<Area> written) const {
-    return areasCover(written, readArea());
-  }
   /// The first and last block `r` may name.
   std::pair<int64_t, int64_t> blockRange(const bir::Access &r) const;
   int64_t numBlocks() const { return blocks; }

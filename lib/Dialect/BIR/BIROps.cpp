@@ -513,10 +513,13 @@ bool GroupStarts::add(Operation *op, const Access &access) {
   Rows rows{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
             ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
   bool repeat = latest == std::make_tuple(access.loc, blocks, rows);
-  bool touched =
-      repeat || written.any(access.loc, blocks, [&](const Rows &before) {
-        return before.overlaps(rows);
-      });
+  // Only a `+=` not marked asks what came before: a tile written as
+  // thousands of plain pieces searched them all for each (quadratic:
+  // session-28 scaling audit, F5).
+  auto touches = [&](const Rows &before) { return before.overlaps(rows); };
+  bool starts =
+      access.kind == AccessKind::ReadWrite &&
+      (marked || (!repeat && !written.any(access.loc, blocks, touches)));
   if (coversWhole(memloc, blocks, ap)) {
     full.insert(access.loc);
     written.erase(access.loc);
@@ -524,7 +527,7 @@ bool GroupStarts::add(Operation *op, const Access &access) {
     written.add(access.loc, blocks, rows);
     latest = {access.loc, blocks, rows};
   }
-  return (marked || !touched) && access.kind == AccessKind::ReadWrite;
+  return starts;
 }
 
 bool BlockSet::contains(const BlockSet &other) const {
