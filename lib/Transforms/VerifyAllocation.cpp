@@ -77,7 +77,20 @@ public:
     if (area.empty())
       return;
     subtract(area);
-    areas.push_back(area);
+    // A piece that extends a rectangle along one side merges with it:
+    // pieces written in order (a tile cut into thousands of slices) stay a
+    // few rectangles, where kept apart each later subtract and cover test
+    // walked all of them (session 31).
+    Area merged = area;
+    for (auto *it = areas.begin(); it != areas.end();) {
+      if (!mergeInto(merged, *it)) {
+        ++it;
+        continue;
+      }
+      areas.erase(it);
+      it = areas.begin();
+    }
+    areas.push_back(merged);
   }
   void subtract(const Area &cut) {
     SmallVector<Area, 2> rest;
@@ -113,6 +126,24 @@ public:
   bool covers(const Area &target) const { return areasCover(areas, target); }
 
 private:
+  /// Grows `into` by `other` where the two (disjoint) share a whole side,
+  /// so that their union is one rectangle.
+  static bool mergeInto(Area &into, const Area &other) {
+    if (into.partLo == other.partLo && into.partHi == other.partHi &&
+        (into.byteHi == other.byteLo || other.byteHi == into.byteLo)) {
+      into.byteLo = std::min(into.byteLo, other.byteLo);
+      into.byteHi = std::max(into.byteHi, other.byteHi);
+      return true;
+    }
+    if (into.byteLo == other.byteLo && into.byteHi == other.byteHi &&
+        (into.partHi == other.partLo || other.partHi == into.partLo)) {
+      into.partLo = std::min(into.partLo, other.partLo);
+      into.partHi = std::max(into.partHi, other.partHi);
+      return true;
+    }
+    return false;
+  }
+
   SmallVector<Area, 2> areas;
 };
 

@@ -552,6 +552,29 @@ bir.func @partition_half_carried attributes {arch = #bir.arch<gen2, banks = 1>} 
 
 // -----
 
+// Pieces that meet only at a corner do not add up: the diagonal quarters
+// written in each iteration leave the other two, written before the loop,
+// to be read: t is carried around it and u may not take its bank.
+bir.func @diagonal_quarters_carried attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %y = bir.memloc "y" sbuf [128, 1024]
+  bir.matmul %t = %a, %b latency 32
+  bir.loop %j = 0 to 2 {
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %a, %b latency 32
+    bir.activation exp %y = %u latency 40
+    bir.matmul %t[0:64, 0:1024] = %a, %b latency 32
+    bir.matmul %t[64:128, 1024:2048] = %a, %b latency 32
+    bir.activation exp %y = %t latency 40
+  }
+}
+
+// -----
+
 // The `+=` in %k continues a value written before %i (no group starts
 // there): %k reads acc, so acc is carried around %i and s may not take
 // its bank.
