@@ -78,12 +78,11 @@ public:
       return;
     subtract(area);
     // A piece that extends a rectangle along one side merges with it:
-    // pieces written in order (a tile cut into thousands of slices) stay a
-    // few rectangles, where kept apart each later subtract and cover test
-    // walked all of them (session 31).
+    // kept apart, each later subtract and cover test walked all the pieces
+    // of a tile cut into thousands (session 31).
     Area merged = area;
     for (auto *it = areas.begin(); it != areas.end();) {
-      if (!mergeInto(merged, *it)) {
+      if (!merged.extendBy(*it)) {
         ++it;
         continue;
       }
@@ -126,24 +125,6 @@ public:
   bool covers(const Area &target) const { return areasCover(areas, target); }
 
 private:
-  /// Grows `into` by `other` where the two (disjoint) share a whole side,
-  /// so that their union is one rectangle.
-  static bool mergeInto(Area &into, const Area &other) {
-    if (into.partLo == other.partLo && into.partHi == other.partHi &&
-        (into.byteHi == other.byteLo || other.byteHi == into.byteLo)) {
-      into.byteLo = std::min(into.byteLo, other.byteLo);
-      into.byteHi = std::max(into.byteHi, other.byteHi);
-      return true;
-    }
-    if (into.byteLo == other.byteLo && into.byteHi == other.byteHi &&
-        (into.partHi == other.partLo || other.partHi == into.partLo)) {
-      into.partLo = std::min(into.partLo, other.partLo);
-      into.partHi = std::max(into.partHi, other.partHi);
-      return true;
-    }
-    return false;
-  }
-
   SmallVector<Area, 2> areas;
 };
 

@@ -71,21 +71,7 @@ struct LinearFunction {
 
 LinearFunction linearize(bir::FuncOp func);
 
-/// A rectangle of partitions x bytes of a location's block: what an access
-/// pattern reads or writes there.
-struct Area {
-  int64_t partLo, partHi, byteLo, byteHi;
-
-  static Area of(bir::AccessAttr ap) {
-    return {ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
-            ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
-  }
-  bool empty() const { return partLo >= partHi || byteLo >= byteHi; }
-  bool overlaps(const Area &other) const {
-    return partLo < other.partHi && other.partLo < partHi &&
-           byteLo < other.byteHi && other.byteLo < byteHi;
-  }
-};
+using bir::Area;
 
 /// Whether `areas` together cover every partition and byte of `target` (an
 /// empty target is covered): pieces add up in both directions, so a tile

@@ -510,13 +510,12 @@ bool GroupStarts::add(Operation *op, const Access &access) {
     return marked;
   AccessAttr ap = access.ap;
   BlockSet blocks(access, memloc.getNumBlocks());
-  Rows rows{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
-            ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
-  bool repeat = latest == std::make_tuple(access.loc, blocks, rows);
+  Area area = Area::of(ap);
+  bool repeat = latest == std::make_tuple(access.loc, blocks, area);
   // Only a `+=` not marked asks what came before: a tile written as
   // thousands of plain pieces searched them all for each (quadratic:
   // session-28 scaling audit, F5).
-  auto touches = [&](const Rows &before) { return before.overlaps(rows); };
+  auto touches = [&](const Area &before) { return before.overlaps(area); };
   bool starts =
       access.kind == AccessKind::ReadWrite &&
       (marked || (!repeat && !written.any(access.loc, blocks, touches)));
@@ -524,8 +523,12 @@ bool GroupStarts::add(Operation *op, const Access &access) {
     full.insert(access.loc);
     written.erase(access.loc);
   } else if (!repeat) {
-    written.add(access.loc, blocks, rows);
-    latest = {access.loc, blocks, rows};
+    Area *last = blocks.size() == 1
+                     ? written.lastAlone(access.loc, blocks.first)
+                     : nullptr;
+    if (!last || !last->extendBy(area))
+      written.add(access.loc, blocks, area);
+    latest = {access.loc, blocks, area};
   }
   return starts;
 }

@@ -103,6 +103,45 @@ struct BlockSet {
   }
 };
 
+/// A rectangle of partitions x bytes of a location's block: what an access
+/// pattern reads or writes there.
+struct Area {
+  int64_t partLo, partHi, byteLo, byteHi;
+
+  static Area of(AccessAttr ap) {
+    return {ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
+            ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
+  }
+  bool empty() const { return partLo >= partHi || byteLo >= byteHi; }
+  bool overlaps(const Area &other) const {
+    return partLo < other.partHi && other.partLo < partHi &&
+           byteLo < other.byteHi && other.byteLo < byteHi;
+  }
+  bool operator==(const Area &other) const {
+    return partLo == other.partLo && partHi == other.partHi &&
+           byteLo == other.byteLo && byteHi == other.byteHi;
+  }
+  /// Grows this area by `other` where the two share a whole side and meet
+  /// along it, so that their union is one rectangle; whether it did. Pieces
+  /// written in order (a tile cut into thousands of slices) so stay a few
+  /// rectangles to search.
+  bool extendBy(const Area &other) {
+    if (partLo == other.partLo && partHi == other.partHi &&
+        (byteHi == other.byteLo || other.byteHi == byteLo)) {
+      byteLo = std::min(byteLo, other.byteLo);
+      byteHi = std::max(byteHi, other.byteHi);
+      return true;
+    }
+    if (byteLo == other.byteLo && byteHi == other.byteHi &&
+        (partHi == other.partLo || other.partHi == partLo)) {
+      partLo = std::min(partLo, other.partLo);
+      partHi = std::max(partHi, other.partHi);
+      return true;
+    }
+    return false;
+  }
+};
+
 /// Items (writes) of locations, indexed by the blocks they name: an item of
 /// one block alone under its location and block, the others per location.
 /// A question about some blocks of a location then looks only at the items
@@ -128,6 +167,12 @@ public:
     auto it = byBlock.find({loc, block});
     return it == byBlock.end() ? llvm::ArrayRef<Item>()
                                : llvm::ArrayRef<Item>(it->second);
+  }
+  /// The latest item of `loc` naming `block` alone, or null: one a caller
+  /// may widen in place instead of adding another.
+  Item *lastAlone(mlir::Value loc, int64_t block) {
+    auto it = byBlock.find({loc, block});
+    return it == byBlock.end() ? nullptr : &it->second.back();
   }
   /// The items of `loc` naming more than one block, with their blocks.
   llvm::ArrayRef<std::pair<BlockSet, Item>> spread(mlir::Value loc) const {
@@ -198,27 +243,16 @@ public:
   bool add(mlir::Operation *op, const Access &access);
 
 private:
-  /// The partitions and bytes a write writes, in each block it names.
-  struct Rows {
-    int64_t partLo, partHi, byteLo, byteHi;
-    bool overlaps(const Rows &other) const {
-      return partLo < other.partHi && other.partLo < partHi &&
-             byteLo < other.byteHi && other.byteLo < byteHi;
-    }
-    bool operator==(const Rows &other) const {
-      return partLo == other.partLo && partHi == other.partHi &&
-             byteLo == other.byteLo && byteHi == other.byteHi;
-    }
-  };
-  /// The writes so far of each PSUM location; none once one wrote all of
-  /// it, after which nothing starts there.
-  BlockIndex<Rows> written;
+  /// The partitions and bytes the writes so far of each PSUM location wrote
+  /// in the blocks they name; none once one wrote all of it, after which
+  /// nothing starts there.
+  BlockIndex<Area> written;
   llvm::DenseSet<mlir::Value> full;
   /// The latest write added: a repeat of it (the next `+=` of an unrolled
   /// group) touches it, and adds nothing to search. One for the function,
   /// not one per location: a map entry per location cost more memory than
   /// the repeats it would catch beyond the consecutive ones.
-  std::optional<std::tuple<mlir::Value, BlockSet, Rows>> latest;
+  std::optional<std::tuple<mlir::Value, BlockSet, Area>> latest;
 };
 } // namespace psum::bir
 
