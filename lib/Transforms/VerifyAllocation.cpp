@@ -831,13 +831,20 @@ private:
       if (it == locs.index.end() || !bir::isRead(access.kind) ||
           isFreshStart(op, access))
         continue;
-      coverage.areas[it->second].subtract(Area::of(access.ap));
+      Areas &areas = coverage.areas[it->second];
+      bool everyBlock = areas.covers(locs.reads[it->second].area());
+      areas.subtract(Area::of(access.ap));
       if (access.iv || access.ap.allBlocks()) {
         coverage.blocks.erase(it->second);
         coverage.blockAreas.erase(it->second);
         continue;
       }
+      // The partitions and bytes stand for all blocks: where they covered
+      // what reads read, every block but this one stays overwritten (a tile
+      // rewritten whole by an instruction reading one of its blocks).
       int64_t block = access.ap.getBlockOffset();
+      if (everyBlock)
+        blocksOf(coverage, it->second).set();
       if (auto blocks = coverage.blocks.find(it->second);
           blocks != coverage.blocks.end())
         blocks->second.reset(block);
@@ -907,6 +914,12 @@ private:
       /// blocks when it does not read the location.
       Areas readAreas;
       llvm::BitVector readBlocks;
+      /// Whether its plain writes of all blocks (addsUp) cover what reads
+      /// read: each iteration overwrites every block, after reading at most
+      /// `readFirst` (by the ranges of the ivs that name them).
+      Areas wholeWrites;
+      bool overwritesAll = false;
+      llvm::BitVector readFirst;
       /// The partitions and bytes its plain writes write (addsUp) before
       /// any read of them in an iteration: the loop runs at least once, so
       /// nothing older of them is seen in it or left after it (a half of a
@@ -994,6 +1007,14 @@ private:
           touch.readBlocks.set();
         else
           touch.readBlocks.set(offset);
+        if (!touch.overwritesAll) {
+          if (touch.readFirst.empty())
+            touch.readFirst.resize(touch.readBlocks.size());
+          bir::BlockSet named(access, touch.readFirst.size());
+          for (int64_t block = named.first; block <= named.last;
+               block += named.stride)
+            touch.readFirst.set(block);
+        }
       }
       for (auto [at, area] : writing) {
         LoopSummary::Touch &touch = summary.touched[at];
@@ -1001,6 +1022,9 @@ private:
         first.unite(area);
         first.subtract(touch.readAreas);
         touch.writtenAreas.unite(first);
+        touch.wholeWrites.unite(area);
+        touch.overwritesAll |=
+            touch.wholeWrites.covers(locs.reads[touch.loc].area());
       }
       for (auto [at, block, area] : pieces) {
         LoopSummary::Touch &touch = summary.touched[at];
@@ -1076,7 +1100,7 @@ private:
             if (auto covered = coverage.blocks.find(loc);
                 covered != coverage.blocks.end() && !touch.readBlocks.empty())
               covered->second.reset(touch.readBlocks);
-            if (touch.written.none())
+            if (touch.written.none() && !touch.overwritesAll)
               continue;
           }
           llvm::BitVector &blocks = blocksOf(coverage, loc);
@@ -1086,6 +1110,15 @@ private:
           }
           if (!touch.written.empty())
             blocks |= touch.written;
+          // A loop that overwrites every block in each iteration leaves
+          // older values only of the blocks it reads before that: the
+          // others are overwritten before any read from here on (a tile
+          // rewritten whole by an instruction reading one of its blocks).
+          if (touch.overwritesAll) {
+            llvm::BitVector rest(blocks.size(), true);
+            rest.reset(touch.readFirst);
+            blocks |= rest;
+          }
           if (locs.reads[loc].coversBlocks(blocks))
             swept.push_back(loc);
         }

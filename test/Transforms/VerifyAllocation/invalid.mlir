@@ -696,3 +696,47 @@ bir.func @all_sixty_four_banks attributes {arch = #bir.arch<gen2, banks = 64>} {
   bir.activation identity %y = %t latency 32
   bir.activation identity %y[0:128, 0:2048] = %u latency 32
 }
+
+// -----
+
+// An instruction that reads block 0 of t and rewrites all of t: block 0,
+// rewritten in one pass of %n, is read in the next, so t is carried around
+// %n and u may not take block 0's bank (the other blocks are overwritten
+// before any read: valid.mlir, @rewritten_whole_after_reading_one_block).
+bir.func @rewritten_whole_after_reading_a_carried_block attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 256]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [64, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %n = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 2] = %w, %x latency 64
+    bir.activation relu %t = %t[0:64, 0:2048, 0] latency 32
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %w, %x latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
+
+// -----
+
+// The same in a loop over %j that reads block j = 0 first: the loop leaves
+// older values of the blocks it reads before rewriting t.
+bir.func @rewritten_whole_in_a_loop_after_reading_a_carried_block attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 256]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [64, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %n = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 2] = %w, %x latency 64
+    bir.loop %j = 0 to 1 {
+      bir.activation relu %t = %t[0:64, 0:2048, %j] latency 32
+    }
+    // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+    bir.matmul %u = %w, %x latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}

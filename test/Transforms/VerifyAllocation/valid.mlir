@@ -296,6 +296,56 @@ bir.func @dead_group_in_inner_loop_not_carried attributes {arch = #bir.arch<gen1
 
 // -----
 
+// An instruction that reads block 2 of t and rewrites all of t: what it
+// leaves is overwritten in the next pass of %n before any read (block 2
+// first, then all of t again; the `+=` continues the group on what the
+// rewrite wrote), so nothing of t is carried around %n and u may take
+// bank 0. Until session 31 the read of block 2 took back the rewrite's
+// partitions and bytes for every block, t stayed live around %n, and the
+// checker rejected the allocator's output (a fuzzer finding).
+// CHECK-LABEL: bir.func @rewritten_whole_after_reading_one_block
+bir.func @rewritten_whole_after_reading_one_block attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 256]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  %u = bir.memloc "u" psum [64, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %n = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 2] = %w, %x latency 64
+    bir.activation relu %t = %t[0:64, 0:2048, 2] latency 32
+    bir.matmul %t[0:64, 0:2048, 1] += %w, %x latency 64
+    bir.matmul %u = %w, %x latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
+
+// -----
+
+// The same in a loop over %j that reads block j + 1 (block 2) before
+// rewriting all of t: the loop leaves older values only of the blocks it
+// reads first.
+// CHECK-LABEL: bir.func @rewritten_whole_in_a_loop_after_reading_one_block
+bir.func @rewritten_whole_in_a_loop_after_reading_one_block attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 256]
+  %x = bir.memloc "x" sbuf [64, 2048]
+  %y = bir.memloc "y" sbuf [64, 2048]
+  %t = bir.memloc "t" psum [64, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 2, 3>}
+  %u = bir.memloc "u" psum [64, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.loop %n = 0 to 2 {
+    bir.matmul %t[0:64, 0:2048, 2] = %w, %x latency 64
+    bir.loop %j = 1 to 2 {
+      bir.activation relu %t = %t[0:64, 0:2048, %j + 1] latency 32
+      bir.loop %k = 0 to 1 {
+        bir.matmul %t[0:64, 0:2048, %j] += %w, %x latency 64
+      }
+    }
+    bir.matmul %u = %w, %x latency 64
+    bir.activation relu %y = %u latency 32
+  }
+}
+
+// -----
+
 // A pipeline of `+=` K-loop tiles inside a row loop: the prologue starts
 // t[0] in its K loop, the loop over %n starts t[n + 1] in the K loop nested
 // in each of its iterations. Those starts write afresh in every iteration
