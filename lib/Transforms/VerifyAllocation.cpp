@@ -832,9 +832,10 @@ private:
           isFreshStart(op, access))
         continue;
       Areas &areas = coverage.areas[it->second];
-      bool everyBlock = areas.covers(locs.reads[it->second].area());
+      bool oneBlock = !access.iv && !access.ap.allBlocks();
+      bool everyBlock = oneBlock && areas.covers(locs.reads[it->second].area());
       areas.subtract(Area::of(access.ap));
-      if (access.iv || access.ap.allBlocks()) {
+      if (!oneBlock) {
         coverage.blocks.erase(it->second);
         coverage.blockAreas.erase(it->second);
         continue;
