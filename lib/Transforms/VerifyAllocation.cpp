@@ -1023,8 +1023,10 @@ private:
         first.unite(area);
         first.subtract(touch.readAreas);
         touch.writtenAreas.unite(first);
+        if (touch.overwritesAll)
+          continue;
         touch.wholeWrites.unite(area);
-        touch.overwritesAll |=
+        touch.overwritesAll =
             touch.wholeWrites.covers(locs.reads[touch.loc].area());
       }
       for (auto [at, block, area] : pieces) {
