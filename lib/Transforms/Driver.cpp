@@ -830,9 +830,9 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     failure.emit();
     return mlir::failure();
   }
-  Graph graph = buildInterference(*problem, trace);
-  if (failed(checkPins(*problem, graph)))
+  if (failed(checkPins(*problem)))
     return mlir::failure();
+  Graph graph = buildInterference(*problem, trace);
   report.demandRatio = graph.demandRatio(geometry->usableBanks());
   report.peakDemand = graph.peakDemand;
 

@@ -200,7 +200,7 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
       remark << " " << problem->nodes[v].name;
     return success();
   }
-  if (failed(checkPins(*problem, graph)))
+  if (failed(checkPins(*problem)))
     return mlir::failure();
   FailureOr<Selection> selection = select(*problem, graph, stack, nullptr, failure);
   if (failed(selection)) {

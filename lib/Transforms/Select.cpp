@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <queue>
 #include <set>
 
 using namespace mlir;
@@ -34,9 +35,51 @@ InFlightDiagnostic Failure::emit() const {
   return diag;
 }
 
-LogicalResult psum::alloc::checkPins(const Problem &problem,
-                                     const Graph &graph) {
+std::optional<std::pair<unsigned, unsigned>>
+psum::alloc::firstPinClash(const Problem &problem) {
+  std::vector<unsigned> pinned;
+  uint64_t banks = 0;
+  for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+    if (!node.pin)
+      continue;
+    pinned.push_back(v);
+    banks |= windowMask(*node.pin, node.liveN);
+  }
+  // Every clashing pair is met when the later starting of the two does,
+  // with the other still live; the smallest live id gives that node's best
+  // pair, and the best over all starts is the first pair.
+  llvm::stable_sort(pinned, [&](unsigned a, unsigned b) {
+    return problem.nodes[a].def < problem.nodes[b].def;
+  });
+  std::optional<std::pair<unsigned, unsigned>> first;
+  for (; banks; banks &= banks - 1) {
+    uint64_t bank = uint64_t(1) << llvm::countr_zero(banks);
+    std::set<unsigned> live;
+    std::priority_queue<std::pair<unsigned, unsigned>,
+                        std::vector<std::pair<unsigned, unsigned>>,
+                        std::greater<>>
+        byUse;
+    for (unsigned v : pinned) {
+      const Node &node = problem.nodes[v];
+      if (!(windowMask(*node.pin, node.liveN) & bank))
+        continue;
+      for (; !byUse.empty() && byUse.top().first < node.def; byUse.pop())
+        live.erase(byUse.top().second);
+      if (!live.empty()) {
+        std::pair<unsigned, unsigned> pair = std::minmax(*live.begin(), v);
+        if (!first || pair < *first)
+          first = pair;
+      }
+      live.insert(v);
+      byUse.push({node.use, v});
+    }
+  }
+  return first;
+}
+
+LogicalResult psum::alloc::checkPins(const Problem &problem) {
   const Geometry &geometry = problem.geometry;
+  std::optional<std::pair<unsigned, unsigned>> clash = firstPinClash(problem);
   for (auto [v, node] : llvm::enumerate(problem.nodes)) {
     if (!node.pin)
       continue;
@@ -48,26 +91,22 @@ LogicalResult psum::alloc::checkPins(const Problem &problem,
       return mlir::emitError(loc, "pinned banks [")
              << pin << ", " << pin + node.liveN - 1 << "] of '" << node.name
              << "' run past the last PSUM bank, " << geometry.numBanks - 1;
-    uint64_t mask = windowMask(pin, node.liveN);
-    if (uint64_t clash = mask & geometry.reserved)
+    if (uint64_t overlap = windowMask(pin, node.liveN) & geometry.reserved)
       return mlir::emitError(loc, "pinned banks [")
              << pin << ", " << pin + node.liveN - 1 << "] of '" << node.name
-             << "' overlap reserved bank " << llvm::countr_zero(clash);
-    for (unsigned m : graph.adjacency[v]) {
-      const Node &other = problem.nodes[m];
-      if (m < v || !other.pin ||
-          !(mask & windowMask(*other.pin, other.liveN)))
-        continue;
-      InFlightDiagnostic diag =
-          mlir::emitError(loc, "pinned banks [")
-          << pin << ", " << pin + node.liveN - 1 << "] of '" << node.name
-          << "' overlap pinned banks [" << *other.pin << ", "
-          << *other.pin + other.liveN - 1 << "] of '" << other.name
-          << "' while both are live";
-      diag.attachNote(other.memloc->getLoc())
-          << "'" << other.name << "' is pinned here";
-      return diag;
-    }
+             << "' overlap reserved bank " << llvm::countr_zero(overlap);
+    if (!clash || clash->first != v)
+      continue;
+    const Node &other = problem.nodes[clash->second];
+    InFlightDiagnostic diag = mlir::emitError(loc, "pinned banks [")
+                              << pin << ", " << pin + node.liveN - 1 << "] of '"
+                              << node.name << "' overlap pinned banks ["
+                              << *other.pin << ", "
+                              << *other.pin + other.liveN - 1 << "] of '"
+                              << other.name << "' while both are live";
+    diag.attachNote(other.memloc->getLoc())
+        << "'" << other.name << "' is pinned here";
+    return diag;
   }
   return success();
 }

@@ -641,6 +641,37 @@ std::string checkAreaCover(bir::FuncOp func) {
   return wrong;
 }
 
+/// firstPinClash (a sweep per bank) against the pairwise definition, on the
+/// first round's problem with about a third of its nodes pinned to random
+/// banks, drawn from a seed made of the function's name (most pinned sets
+/// clash, and at different first pairs). Empty if both name the same pair.
+std::string checkPinClash(bir::FuncOp func) {
+  alloc::LinearFunction lf;
+  FailureOr<alloc::Problem> problem = firstRound(func, lf);
+  if (failed(problem))
+    return "";
+  std::mt19937 rng(llvm::hash_value(func.getSymName()));
+  std::vector<alloc::Node> &nodes = problem->nodes;
+  for (alloc::Node &node : nodes)
+    node.pin =
+        rng() % 3 ? std::nullopt
+                  : std::optional<unsigned>(rng() % problem->geometry.numBanks);
+  std::optional<std::pair<unsigned, unsigned>> expected;
+  for (unsigned v = 0; v < nodes.size() && !expected; ++v)
+    for (unsigned m = v + 1; m < nodes.size() && !expected; ++m)
+      if (nodes[v].pin && nodes[m].pin && nodes[v].def <= nodes[m].use &&
+          nodes[m].def <= nodes[v].use &&
+          (alloc::windowMask(*nodes[v].pin, nodes[v].liveN) &
+           alloc::windowMask(*nodes[m].pin, nodes[m].liveN)))
+        expected = {v, m};
+  if (alloc::firstPinClash(*problem) == expected)
+    return "";
+  return "firstPinClash differs from the first clashing pinned pair" +
+         (expected ? " ('" + nodes[expected->first].name + "', '" +
+                         nodes[expected->second].name + "')"
+                   : std::string(" (none)"));
+}
+
 /// Whether `allocated` still reserves the banks `original` does and leaves
 /// them free. Seen from the IR alone: the pass and its checker share
 /// resolveGeometry, so the checker would miss a bank it dropped.
@@ -675,7 +706,7 @@ Outcome check(bir::FuncOp original) {
   }
   for (auto consistency :
        {checkInterference, checkPlacementSearch, checkSpillSearch,
-        checkSpillUpdate, checkSplitUpdate, checkAreaCover}) {
+        checkSpillUpdate, checkSplitUpdate, checkAreaCover, checkPinClash}) {
     if (std::string wrong = consistency(original); !wrong.empty()) {
       outcome.kind = Outcome::Violation;
       outcome.message = wrong;

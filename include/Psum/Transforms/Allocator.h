@@ -656,8 +656,16 @@ mlir::FailureOr<Selection> select(const Problem &problem, const Graph &graph,
                                   const NodeStack &stack,
                                   llvm::raw_ostream *trace, Failure &failure);
 
+/// The first pair (v, m), v < m in node order, of pinned nodes whose
+/// windows share a bank while both are live; m is the smallest for that v.
+/// A sweep per bank over the pinned nodes alone: it needs no interference
+/// graph, which thousands of tiles live at once make quadratic.
+std::optional<std::pair<unsigned, unsigned>>
+firstPinClash(const Problem &problem);
+
 /// Checks user pins: in range, clear of reserved banks and of co-live pins.
-mlir::LogicalResult checkPins(const Problem &problem, const Graph &graph);
+/// Runs before the interference graph is built.
+mlir::LogicalResult checkPins(const Problem &problem);
 
 /// Banks the location of `node` occupies after allocation: each block's
 /// blockBanks banks from `banks`, else liveN banks from `base_bank`.
