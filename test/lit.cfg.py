@@ -23,6 +23,9 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixe
 # Sanitized builds (PSUM_ENABLE_SANITIZERS): the `sanitizers` feature.
 if config.psum_sanitizers:
     config.available_features.add("sanitizers")
+# psum-ilp is built where GLPK is installed: the `glpk` feature.
+if config.psum_have_glpk:
+    config.available_features.add("glpk")
 # Property tests (test/Property): functions per shape. Under the sanitizers a
 # function costs about ten times as much, and 2,000 per shape kept the suite
 # above 25 minutes on two cores; the normal build runs all of them.
@@ -45,6 +48,8 @@ llvm_config.with_environment("PATH", config.psum_tools_dir, append_path=True)
 
 tool_dirs = [config.psum_tools_dir, config.llvm_tools_dir]
 tools = ["psum-opt", "psum-check", "not", "split-file", "count"]
+if config.psum_have_glpk:
+    tools.append("psum-ilp")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # %python: the interpreter running lit, for checker scripts under Inputs/.
