@@ -98,7 +98,7 @@ std::vector<Item> buildItems(const alloc::LinearFunction &lf,
   const std::vector<alloc::Node> &nodes = problem.nodes;
   // A candidate whose own rewrite fails (a save would end a block) is in no
   // set the exact mode can write; how many items its spill leaves.
-  std::vector<size_t> leaves(nodes.size(), 0);
+  std::vector<std::optional<size_t>> leaves(nodes.size());
   for (auto [v, node] : llvm::enumerate(nodes)) {
     if (node.pin || std::isinf(node.cost))
       continue;
@@ -137,7 +137,7 @@ std::vector<Item> buildItems(const alloc::LinearFunction &lf,
   std::vector<Item> items;
   size_t next = 0;
   for (auto [v, node] : llvm::enumerate(nodes)) {
-    unsigned owner = v;
+    unsigned owner = v; // v is a size_t
     if (!leaves[v]) {
       const alloc::Node &kept = all.nodes[next++];
       items.push_back({owner, kept.def, kept.use, kept.liveN, false, kept.pin});
@@ -145,7 +145,7 @@ std::vector<Item> buildItems(const alloc::LinearFunction &lf,
     }
     items.push_back(
         {owner, moved[node.def], moved[node.use], node.liveN, false, {}});
-    for (size_t i = 0; i < leaves[v]; ++i) {
+    for (size_t i = 0; i < *leaves[v]; ++i) {
       const alloc::Node &left = all.nodes[next++];
       items.push_back({owner, left.def, left.use, left.liveN, true, {}});
     }
