@@ -10,6 +10,7 @@
 
 #include "Psum/Dialect/BIR/BIROps.h"
 #include "Psum/Testing/RandomKernel.h"
+#include "Psum/Testing/Score.h"
 #include "Psum/Testing/Simulator.h"
 #include "Psum/Transforms/Allocator.h"
 #include "Psum/Transforms/Passes.h"
@@ -170,29 +171,6 @@ void numberInstructions(bir::FuncOp func) {
   });
 }
 
-/// Allocates a copy of `func` with `options`; the score (spill cost), or
-/// nullopt if allocation failed. `exactOutcome` gets the exact mode's remark.
-std::optional<double> allocationScore(bir::FuncOp func, StringRef options,
-                                      std::string *exactOutcome = nullptr) {
-  MLIRContext *context = func.getContext();
-  OwningOpRef<ModuleOp> module = ModuleOp::create(func.getLoc());
-  module->getBody()->push_back(func.clone());
-  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
-    std::string text = diag.str();
-    if (exactOutcome && StringRef(text).starts_with("exact mode: "))
-      *exactOutcome = text.substr(12);
-    return success();
-  });
-  PassManager pm(context, ModuleOp::getOperationName());
-  if (failed(parsePassPipeline(
-          ("psum-allocate{remarks=true " + options + "}").str(), pm)) ||
-      failed(pm.run(*module)))
-    return std::nullopt;
-  auto allocated = cast<bir::FuncOp>(module->getBody()->front());
-  auto score = allocated->getAttrOfType<IntegerAttr>("psum.score");
-  return score ? double(score.getInt()) : 0.0;
-}
-
 /// Spill costs of the seed heuristic, best-of-n and the exact mode over a
 /// set of functions.
 struct Quality {
@@ -206,9 +184,11 @@ struct Quality {
     std::string outcome;
     // The heuristics alone: no exact rescue where they find nothing.
     std::optional<double> seed =
-        allocationScore(func, "heuristic=seed rescue-budget=0");
-    std::optional<double> best = allocationScore(func, "rescue-budget=0");
-    std::optional<double> exact = allocationScore(func, "exact=true", &outcome);
+        testing::allocationScore(func, "heuristic=seed rescue-budget=0");
+    std::optional<double> best =
+        testing::allocationScore(func, "rescue-budget=0");
+    std::optional<double> exact =
+        testing::allocationScore(func, "exact=true", &outcome);
     if (!seed && !best && !exact) {
       ++allFailed;
       return;

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Dialect/BIR/BIROps.h"
+#include "Psum/Testing/Score.h"
 #include "Psum/Transforms/Allocator.h"
 #include "Psum/Transforms/Passes.h"
 
@@ -58,6 +59,12 @@ static cl::opt<unsigned>
                      cl::desc("skip functions of more candidates (the pass's "
                               "exact-max-candidates default)"),
                      cl::cat(ilpCategory));
+static cl::opt<bool> boundOpt(
+    "bound",
+    cl::desc("on functions above --max-candidates: best-of-n's spill cost "
+             "against a lower bound, the LP relaxation of clearing the "
+             "excess banks"),
+    cl::init(false), cl::cat(ilpCategory));
 static cl::opt<bool> freeCopiesOpt(
     "free-copies",
     cl::desc("a wrong program, to show the comparison can fail: what a "
@@ -89,70 +96,80 @@ struct Item {
   std::optional<unsigned> pin;
 };
 
-/// The items of `problem`: each candidate kept, and what each spillable
-/// one leaves spilled. `spillable` gets the candidates a spill can write.
-std::vector<Item> buildItems(const alloc::LinearFunction &lf,
-                             const alloc::Problem &problem,
-                             const alloc::SpillOptions &options,
-                             std::vector<unsigned> &spillable) {
+/// The items of a problem: each candidate kept, and what each spillable
+/// one leaves spilled.
+struct Items {
+  std::vector<Item> items;
+  /// The candidates a spill can write.
+  std::vector<unsigned> spillable;
+  /// Each point of the problem's linearization in the all-spilled rewrite.
+  std::vector<unsigned> moved;
+};
+
+Items buildItems(const alloc::LinearFunction &lf, const alloc::Problem &problem,
+                 const alloc::SpillOptions &options) {
+  Items built;
   const std::vector<alloc::Node> &nodes = problem.nodes;
-  // A candidate whose own rewrite fails (a save would end a block) is in no
-  // set the exact mode can write; how many items its spill leaves.
-  std::vector<std::optional<size_t>> leaves(nodes.size());
-  for (auto [v, node] : llvm::enumerate(nodes)) {
-    if (node.pin || std::isinf(node.cost))
-      continue;
-    alloc::LinearFunction oneLf;
-    alloc::Problem one;
+  auto rewrite = [&](llvm::ArrayRef<unsigned> spills,
+                     alloc::LinearFunction &nextLf, alloc::Problem &next) {
     alloc::SpillCounters counters;
     alloc::Failure ignored;
-    if (failed(alloc::spillProblem(lf, problem, {unsigned(v)}, options, true,
-                                   counters, nullptr, nullptr, ignored, oneLf,
-                                   one)))
-      continue;
-    spillable.push_back(v);
-    leaves[v] = one.nodes.size() - (nodes.size() - 1);
-  }
+    return alloc::spillProblem(lf, problem, spills, options, true, counters,
+                               nullptr, nullptr, ignored, nextLf, next);
+  };
+  // A candidate whose own rewrite fails (a save would end a block) is in no
+  // set the exact mode can write. They are looked for one by one only if
+  // the rewrite of all fails: each try copies the problem.
+  std::vector<unsigned> &spillable = built.spillable;
+  for (auto [v, node] : llvm::enumerate(nodes))
+    if (!node.pin && !std::isinf(node.cost))
+      spillable.push_back(v);
   alloc::LinearFunction allLf;
   alloc::Problem all;
-  alloc::SpillCounters counters;
-  alloc::Failure ignored;
+  if (!spillable.empty() && failed(rewrite(spillable, allLf, all))) {
+    llvm::erase_if(spillable, [&](unsigned v) {
+      alloc::LinearFunction oneLf;
+      alloc::Problem one;
+      return failed(rewrite({v}, oneLf, one));
+    });
+    if (!spillable.empty() && failed(rewrite(spillable, allLf, all)))
+      llvm::report_fatal_error("the union of spills that each rewrite failed");
+  }
   if (spillable.empty()) {
     allLf = lf;
     all = problem;
-  } else if (failed(alloc::spillProblem(lf, problem, spillable, options, true,
-                                        counters, nullptr, nullptr, ignored,
-                                        allLf, all))) {
-    llvm::report_fatal_error("the union of spills that each rewrite failed");
   }
   // The copies are the points without an op; the others keep their order.
-  std::vector<unsigned> moved;
+  std::vector<unsigned> &moved = built.moved;
   for (auto [p, point] : llvm::enumerate(allLf.points))
     if (point.op)
       moved.push_back(p);
   if (moved.size() != lf.points.size())
     llvm::report_fatal_error("the rewrite lost an original point");
-  // The rewrite lists each candidate's nodes in candidate order: one if
-  // kept, the items its spill leaves if spilled.
-  std::vector<Item> items;
+  // The rewrite lists the candidates in order, each spilled one followed
+  // by the locations its spill mints (the nodes without a memloc).
+  std::vector<bool> spilled(nodes.size(), false);
+  for (unsigned v : spillable)
+    spilled[v] = true;
+  std::vector<Item> &items = built.items;
   size_t next = 0;
   for (auto [v, node] : llvm::enumerate(nodes)) {
     unsigned owner = v; // v is a size_t
-    if (!leaves[v]) {
+    if (!spilled[v]) {
       const alloc::Node &kept = all.nodes[next++];
       items.push_back({owner, kept.def, kept.use, kept.liveN, false, kept.pin});
       continue;
     }
     items.push_back(
         {owner, moved[node.def], moved[node.use], node.liveN, false, {}});
-    for (size_t i = 0; i < *leaves[v]; ++i) {
+    do {
       const alloc::Node &left = all.nodes[next++];
       items.push_back({owner, left.def, left.use, left.liveN, true, {}});
-    }
+    } while (next < all.nodes.size() && !all.nodes[next].memloc);
   }
   if (next != all.nodes.size())
     llvm::report_fatal_error("the rewrite's nodes do not match the spills");
-  return items;
+  return built;
 }
 
 /// The least spill cost by GLPK's branch and cut on the program above.
@@ -160,8 +177,8 @@ Verdict solveIlp(const alloc::LinearFunction &lf, const alloc::Problem &problem,
                  const alloc::SpillOptions &options) {
   auto start = std::chrono::steady_clock::now();
   Verdict verdict;
-  std::vector<unsigned> spillable;
-  std::vector<Item> items = buildItems(lf, problem, options, spillable);
+  Items built = buildItems(lf, problem, options);
+  const std::vector<Item> &items = built.items;
   const alloc::Geometry &geometry = problem.geometry;
 
   glp_prob *ilp = glp_create_prob();
@@ -175,7 +192,7 @@ Verdict solveIlp(const alloc::LinearFunction &lf, const alloc::Problem &problem,
     glp_set_obj_coef(ilp, column, cost);
     return column;
   };
-  for (unsigned v : spillable)
+  for (unsigned v : built.spillable)
     spillColumn[v] = addColumn(problem.nodes[v].cost);
   struct Window {
     int column;
@@ -255,6 +272,93 @@ Verdict solveIlp(const alloc::LinearFunction &lf, const alloc::Problem &problem,
   return verdict;
 }
 
+/// A lower bound on the least spill cost, for functions too large for the
+/// program above: the LP relaxation of clearing the excess at each point of
+/// the function where the candidates, all kept, need more banks than PSUM
+/// has, by what spilling each frees there (its banks less what its spill
+/// leaves live at the point). Windows are ignored, and every spill set that
+/// places clears the excess, so the LP's optimum is at most the least cost.
+/// Nullopt where no spill set clears it.
+std::optional<double> coverBound(const alloc::LinearFunction &lf,
+                                 const alloc::Problem &problem,
+                                 const alloc::SpillOptions &options) {
+  Items built = buildItems(lf, problem, options);
+  const std::vector<Item> &items = built.items;
+  unsigned numPoints = built.moved.empty() ? 0 : built.moved.back() + 1;
+  for (const Item &item : items)
+    numPoints = std::max(numPoints, item.use + 1);
+  std::vector<bool> spillable(problem.nodes.size(), false);
+  for (unsigned v : built.spillable)
+    spillable[v] = true;
+  // Banks live at each point of the rewrite with every candidate kept.
+  std::vector<int64_t> demand(numPoints + 1, 0);
+  for (const Item &item : items)
+    if (!item.spilled) {
+      demand[item.def] += item.liveN;
+      demand[item.use + 1] -= item.liveN;
+    }
+  for (unsigned p = 1; p <= numPoints; ++p)
+    demand[p] += demand[p - 1];
+  // Rows: the original points with excess (the copies' points belong to
+  // one spill each and add nothing the others do not).
+  int64_t usable = problem.geometry.usableBanks();
+  std::vector<int> rowOf(numPoints, 0);
+  glp_prob *lp = glp_create_prob();
+  glp_set_obj_dir(lp, GLP_MIN);
+  for (unsigned p : built.moved)
+    if (demand[p] > usable) {
+      rowOf[p] = glp_add_rows(lp, 1);
+      glp_set_row_bnds(lp, rowOf[p], GLP_LO, double(demand[p] - usable), 0);
+    }
+  std::vector<int> rowIndex{0}, columnIndex{0};
+  std::vector<double> values{0};
+  // Items are listed by owner, the kept one first.
+  for (size_t first = 0; first < items.size();) {
+    size_t last = first + 1;
+    while (last < items.size() && items[last].spilled)
+      ++last;
+    unsigned v = items[first].owner;
+    if (spillable[v]) {
+      int column = glp_add_cols(lp, 1);
+      glp_set_col_bnds(lp, column, GLP_DB, 0, 1);
+      glp_set_obj_coef(lp, column, problem.nodes[v].cost);
+      unsigned lo = numPoints, hi = 0;
+      for (size_t i = first; i < last; ++i) {
+        lo = std::min(lo, items[i].def);
+        hi = std::max(hi, items[i].use);
+      }
+      for (unsigned p = lo; p <= hi; ++p) {
+        if (!rowOf[p])
+          continue;
+        int64_t freed = 0;
+        for (size_t i = first; i < last; ++i)
+          if (items[i].def <= p && p <= items[i].use)
+            freed += items[i].spilled ? -int64_t(items[i].liveN)
+                                      : int64_t(items[i].liveN);
+        if (freed) {
+          rowIndex.push_back(rowOf[p]);
+          columnIndex.push_back(column);
+          values.push_back(double(freed));
+        }
+      }
+    }
+    first = last;
+  }
+  glp_load_matrix(lp, int(values.size()) - 1, rowIndex.data(),
+                  columnIndex.data(), values.data());
+  glp_smcp parameters;
+  glp_init_smcp(&parameters);
+  parameters.presolve = GLP_ON;
+  parameters.msg_lev = GLP_MSG_OFF;
+  std::optional<double> bound;
+  if (glp_get_num_rows(lp) == 0)
+    bound = 0;
+  else if (glp_simplex(lp, &parameters) == 0 && glp_get_status(lp) == GLP_OPT)
+    bound = glp_get_obj_val(lp);
+  glp_delete_prob(lp);
+  return bound;
+}
+
 /// The least spill cost by the pass's exact mode.
 Verdict solveExact(const alloc::LinearFunction &lf,
                    const alloc::Problem &problem,
@@ -282,6 +386,11 @@ struct Totals {
            ilpDecidesForExact = 0;
   double exactSeconds = 0, ilpSeconds = 0, exactMax = 0, ilpMax = 0;
   std::string exactSlowest, ilpSlowest;
+  /// --bound: functions bounded, best-of-n's total and the bounds' total.
+  unsigned bounded = 0;
+  double bestOfN = 0, lowerBound = 0;
+  /// --bound on the compared functions: their optima and bounds in all.
+  double smallOptimum = 0, smallBound = 0;
 };
 
 const char *text(const Verdict &verdict) {
@@ -296,26 +405,69 @@ const char *text(const Verdict &verdict) {
   return "";
 }
 
+/// The first round's problem of `func` with its costs, as psum-allocate
+/// builds it (without splitting); failure where the allocator refuses the
+/// function before spilling.
+FailureOr<alloc::Problem> firstRound(bir::FuncOp func,
+                                     alloc::LinearFunction &lf) {
+  lf = alloc::linearize(func);
+  alloc::Failure ignored;
+  FailureOr<alloc::Geometry> geometry =
+      alloc::resolveGeometry(func, "", 0, 0, {});
+  if (failed(geometry))
+    return failure();
+  FailureOr<alloc::Problem> problem =
+      alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+  if (failed(problem) || failed(alloc::checkPins(*problem)))
+    return failure();
+  alloc::findCosts(*problem, alloc::SpillOptions().copyLatency, nullptr);
+  return problem;
+}
+
+/// --bound: best-of-n's spill cost on `func` against the lower bound, taken
+/// on a copy split as the pass splits before its first round (a piece
+/// spills for less than its location).
+void bound(bir::FuncOp func, Totals &totals) {
+  OwningOpRef<bir::FuncOp> split = func.clone();
+  alloc::splitLocations(*split, /*loopAware=*/true);
+  alloc::LinearFunction lf;
+  FailureOr<alloc::Problem> problem = firstRound(*split, lf);
+  std::optional<double> lower =
+      succeeded(problem) ? coverBound(lf, *problem, alloc::SpillOptions())
+                         : std::nullopt;
+  std::optional<double> best = testing::allocationScore(func, "");
+  if (!lower || !best) {
+    ++totals.skipped;
+    return;
+  }
+  ++totals.bounded;
+  totals.bestOfN += *best;
+  totals.lowerBound += *lower;
+  if (verboseOpt)
+    llvm::outs() << func.getSymName() << ": " << problem->nodes.size()
+                 << " candidates, best-of-n " << int64_t(*best)
+                 << llvm::format(", lower bound %.0f", *lower) << "\n";
+}
+
 void compare(bir::FuncOp func, Totals &totals) {
   ++totals.functions;
   // Functions the allocator refuses are skipped, not reported.
   ScopedDiagnosticHandler quiet(func.getContext(),
                                 [](Diagnostic &) { return success(); });
-  alloc::LinearFunction lf = alloc::linearize(func);
-  alloc::Failure ignored;
-  FailureOr<alloc::Geometry> geometry =
-      alloc::resolveGeometry(func, "", 0, 0, {});
-  FailureOr<alloc::Problem> problem =
-      failed(geometry)
-          ? FailureOr<alloc::Problem>(failure())
-          : alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
-  if (failed(problem) || failed(alloc::checkPins(*problem)) ||
-      problem->nodes.size() > maxCandidatesOpt) {
+  alloc::LinearFunction lf;
+  FailureOr<alloc::Problem> problem = firstRound(func, lf);
+  if (failed(problem)) {
     ++totals.skipped;
     return;
   }
+  if (problem->nodes.size() > maxCandidatesOpt) {
+    if (boundOpt)
+      bound(func, totals);
+    else
+      ++totals.skipped;
+    return;
+  }
   alloc::SpillOptions options;
-  alloc::findCosts(*problem, options.copyLatency, nullptr);
   Verdict exact = solveExact(lf, *problem, options);
   Verdict ilp = solveIlp(lf, *problem, options);
   StringRef name = func.getSymName();
@@ -345,6 +497,20 @@ void compare(bir::FuncOp func, Totals &totals) {
       ++totals.bothOptimal;
     else
       ++totals.bothInfeasible;
+  }
+  // --bound: the bound may not exceed a proven optimum (and how close it
+  // comes says how far to trust it on the larger functions).
+  if (boundOpt && exact.kind == Verdict::Optimal) {
+    std::optional<double> lower = coverBound(lf, *problem, options);
+    totals.smallOptimum += exact.cost;
+    totals.smallBound += lower ? *lower : 0;
+    if (!lower || *lower > exact.cost + 0.5) {
+      agree = false;
+      ++totals.disagree;
+      llvm::errs() << "DISAGREE " << name << ": lower bound "
+                   << (lower ? std::to_string(int64_t(*lower)) : "none")
+                   << " above the optimum " << int64_t(exact.cost) << "\n";
+    }
   }
   if (!verboseOpt && agree)
     return;
@@ -400,5 +566,17 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format("  GLPK:       %.2f s in all, slowest %.3f s",
                                totals.ilpSeconds, totals.ilpMax)
                << " (" << totals.ilpSlowest << ")\n";
+  if (boundOpt)
+    llvm::outs() << llvm::format("lower bound on the compared functions: "
+                                 "%.0f against optima of %.0f\n",
+                                 totals.smallBound, totals.smallOptimum)
+                 << "larger functions: " << totals.bounded
+                 << llvm::format(
+                        " bounded, best-of-n %.0f against a lower "
+                        "bound of %.0f (%.1f%% above)\n",
+                        totals.bestOfN, totals.lowerBound,
+                        totals.lowerBound
+                            ? 100.0 * (totals.bestOfN / totals.lowerBound - 1)
+                            : 0.0);
   return totals.disagree ? 1 : 0;
 }

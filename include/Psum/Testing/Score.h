@@ -1,0 +1,27 @@
+//===- Score.h - allocate a copy of a function for its score ----*- C++ -*-===//
+//
+// What the quality tools compare: psum-allocate's spill cost on a function,
+// run on a copy so that the function stays as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PSUM_TESTING_SCORE_H
+#define PSUM_TESTING_SCORE_H
+
+#include "Psum/Dialect/BIR/BIROps.h"
+
+#include <optional>
+#include <string>
+
+namespace psum::testing {
+
+/// Allocates a copy of `func` with psum-allocate `options` (its textual
+/// options, e.g. "heuristic=seed"); the score (`psum.score`, the spill cost
+/// in bank x cycles), or nullopt if allocation failed. Diagnostics are not
+/// shown; `exactOutcome` gets the text of the exact mode's remark.
+std::optional<double> allocationScore(bir::FuncOp func, llvm::StringRef options,
+                                      std::string *exactOutcome = nullptr);
+
+} // namespace psum::testing
+
+#endif // PSUM_TESTING_SCORE_H

@@ -1,0 +1,38 @@
+//===- Score.cpp - allocate a copy of a function for its score ------------===//
+
+#include "Psum/Testing/Score.h"
+#include "Psum/Transforms/Allocator.h"
+#include "Psum/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+using namespace psum;
+
+std::optional<double>
+psum::testing::allocationScore(bir::FuncOp func, StringRef options,
+                               std::string *exactOutcome) {
+  MLIRContext *context = func.getContext();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(func.getLoc());
+  module->getBody()->push_back(func.clone());
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+    std::string text = diag.str();
+    if (exactOutcome && StringRef(text).starts_with("exact mode: "))
+      *exactOutcome = text.substr(12);
+    return success();
+  });
+  std::unique_ptr<Pass> allocate = createPsumAllocatePass();
+  if (failed(
+          allocate->initializeOptions(("remarks=true " + options).str(),
+                                      [](const Twine &) { return failure(); })))
+    return std::nullopt;
+  PassManager pm(context, ModuleOp::getOperationName());
+  pm.addPass(std::move(allocate));
+  if (failed(pm.run(*module)))
+    return std::nullopt;
+  auto allocated = cast<bir::FuncOp>(module->getBody()->front());
+  auto score = allocated->getAttrOfType<IntegerAttr>(alloc::kScoreAttr);
+  return score ? double(score.getInt()) : 0.0;
+}
