@@ -27,6 +27,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -508,25 +509,26 @@ void bound(bir::FuncOp func, Totals &totals) {
   alloc::LinearFunction lf;
   FailureOr<alloc::Problem> problem = firstRound(*split, lf);
   std::optional<double> best = testing::allocationScore(func, "");
+  if (failed(problem) || !best) {
+    ++totals.skipped;
+    return;
+  }
   unsigned exactGroups = 0, groups = 0;
   std::optional<double> lower =
-      succeeded(problem) && best
-          ? groupBound(lf, *problem, *best, exactGroups, groups)
-          : std::nullopt;
-  if (!lower || !best) {
-    ++totals.skipped;
+      groupBound(lf, *problem, *best, exactGroups, groups);
+  // Best-of-n's spill set is one the bound ranges over.
+  if (!lower || *lower > *best + 0.5) {
+    ++totals.disagree;
+    llvm::errs() << "DISAGREE " << func.getSymName() << ": "
+                 << (lower ? llvm::formatv("lower bound {0:F0}", *lower).str()
+                           : std::string("no spill set places"))
+                 << ", but best-of-n placed one of cost " << int64_t(*best)
+                 << "\n";
     return;
   }
   ++totals.bounded;
   totals.bestOfN += *best;
   totals.lowerBound += *lower;
-  // Best-of-n's spill set is one the bound ranges over.
-  if (*lower > *best + 0.5) {
-    ++totals.disagree;
-    llvm::errs() << "DISAGREE " << func.getSymName()
-                 << llvm::format(": lower bound %.0f", *lower)
-                 << " above best-of-n's " << int64_t(*best) << "\n";
-  }
   if (verboseOpt)
     llvm::outs() << func.getSymName() << ": " << problem->nodes.size()
                  << " candidates, best-of-n " << int64_t(*best)
