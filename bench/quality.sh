@@ -2,7 +2,10 @@
 # Spill-cost quality on a fixed set of generated functions under pressure:
 # the seed heuristic, best-of-n, and the exact mode (docs/Quality.md); where
 # GLPK is installed (psum-ilp built), the exact mode against GLPK on the same
-# functions: costs and times.
+# functions: costs and times; then a default run of each function against
+# the lower bound by groups of overlapping live ranges (equal: proven
+# optimal; docs/Quality.md, "Best-of-n on the benchmark kernels against a
+# lower bound").
 # Usage: bench/quality.sh [count] [first-seed]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,4 +17,5 @@ if cmake --build "$build" --target psum-ilp >/dev/null 2>&1; then
   trap 'rm -f "$set_file"' EXIT
   "$build/bin/psum-check" --emit --count "${1:-1000}" --seed "${2:-1}" >"$set_file"
   "$build/bin/psum-ilp" "$set_file"
+  "$build/bin/psum-ilp" --bound --max-candidates 0 "$set_file" | tail -n 1
 fi
