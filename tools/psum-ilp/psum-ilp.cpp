@@ -14,6 +14,10 @@
 // rewrites, so all items come from one rewrite with every spillable
 // candidate spilled, and the kept candidates' ranges move with its points.
 //
+// With --bound, functions too large for the program get a lower bound on
+// the least spill cost to compare with a default run's (docs/Quality.md,
+// "Best-of-n on the benchmark kernels against a lower bound").
+//
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Dialect/BIR/BIROps.h"
@@ -64,8 +68,9 @@ static cl::opt<unsigned>
 static cl::opt<bool> boundOpt(
     "bound",
     cl::desc("on functions above --max-candidates: best-of-n's spill cost "
-             "against a lower bound, the LP relaxation of clearing the "
-             "excess banks"),
+             "against a lower bound, per group of overlapping live ranges "
+             "the LP relaxation of clearing the excess banks or the exact "
+             "mode's optimum"),
     cl::init(false), cl::cat(ilpCategory));
 static cl::opt<unsigned> groupMaxCandidatesOpt(
     "group-max-candidates", cl::init(400),
