@@ -36,3 +36,14 @@ psum::testing::allocationScore(bir::FuncOp func, StringRef options,
   auto score = allocated->getAttrOfType<IntegerAttr>(alloc::kScoreAttr);
   return score ? double(score.getInt()) : 0.0;
 }
+
+FailureOr<alloc::Problem> psum::testing::firstRound(bir::FuncOp func,
+                                                    alloc::LinearFunction &lf) {
+  lf = alloc::linearize(func);
+  alloc::Failure ignored;
+  FailureOr<alloc::Geometry> geometry =
+      alloc::resolveGeometry(func, "", 0, 0, {});
+  if (failed(geometry))
+    return failure();
+  return alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+}

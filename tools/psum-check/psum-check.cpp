@@ -235,25 +235,11 @@ struct Quality {
   }
 };
 
-/// The first round's problem of `func` (its own geometry) and its linear
-/// points `lf`, as psum-allocate builds them; failure where the allocator
-/// refuses the function anyway.
-FailureOr<alloc::Problem> firstRound(bir::FuncOp func,
-                                     alloc::LinearFunction &lf) {
-  lf = alloc::linearize(func);
-  alloc::Failure ignored;
-  FailureOr<alloc::Geometry> geometry =
-      alloc::resolveGeometry(func, "", 0, 0, {});
-  if (failed(geometry))
-    return failure();
-  return alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
-}
-
 /// The interference graph of the sweep against the seed's definition
 /// computed pairwise (its lower-triangular bit matrix): empty if equal.
 std::string checkInterference(bir::FuncOp func) {
   alloc::LinearFunction lf;
-  FailureOr<alloc::Problem> problem = firstRound(func, lf);
+  FailureOr<alloc::Problem> problem = testing::firstRound(func, lf);
   if (failed(problem))
     return "";
   alloc::Graph graph = alloc::buildInterference(*problem, nullptr);
@@ -336,7 +322,7 @@ struct PlainPlacement {
 /// meant to ensure.
 std::string checkPlacementSearch(bir::FuncOp func) {
   alloc::LinearFunction lf;
-  FailureOr<alloc::Problem> full = firstRound(func, lf);
+  FailureOr<alloc::Problem> full = testing::firstRound(func, lf);
   if (failed(full))
     return "";
   std::mt19937 rng(llvm::hash_value(func.getSymName()));
@@ -387,7 +373,7 @@ std::string checkPlacementSearch(bir::FuncOp func) {
 /// costs, and that its growth rule reaches the optimum.
 std::string checkSpillSearch(bir::FuncOp func) {
   alloc::LinearFunction lf;
-  FailureOr<alloc::Problem> problem = firstRound(func, lf);
+  FailureOr<alloc::Problem> problem = testing::firstRound(func, lf);
   if (failed(problem))
     return "";
   alloc::findCosts(*problem, 64, nullptr);
@@ -470,7 +456,7 @@ std::string checkSpillSearch(bir::FuncOp func) {
 std::string checkSpillUpdate(bir::FuncOp func) {
   OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
   alloc::LinearFunction lf;
-  FailureOr<alloc::Problem> problem = firstRound(*clone, lf);
+  FailureOr<alloc::Problem> problem = testing::firstRound(*clone, lf);
   if (failed(problem))
     return "";
   alloc::Geometry geometry = problem->geometry;
@@ -627,7 +613,7 @@ std::string checkAreaCover(bir::FuncOp func) {
 /// clash, and at different first pairs). Empty if both name the same pair.
 std::string checkPinClash(bir::FuncOp func) {
   alloc::LinearFunction lf;
-  FailureOr<alloc::Problem> problem = firstRound(func, lf);
+  FailureOr<alloc::Problem> problem = testing::firstRound(func, lf);
   if (failed(problem))
     return "";
   std::mt19937 rng(llvm::hash_value(func.getSymName()));

@@ -418,19 +418,12 @@ const char *text(const Verdict &verdict) {
   return "";
 }
 
-/// The first round's problem of `func` with its costs, as psum-allocate
-/// builds it (without splitting); failure where the allocator refuses the
-/// function before spilling.
-FailureOr<alloc::Problem> firstRound(bir::FuncOp func,
-                                     alloc::LinearFunction &lf) {
-  lf = alloc::linearize(func);
-  alloc::Failure ignored;
-  FailureOr<alloc::Geometry> geometry =
-      alloc::resolveGeometry(func, "", 0, 0, {});
-  if (failed(geometry))
-    return failure();
-  FailureOr<alloc::Problem> problem =
-      alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+/// The first round's problem of `func` with its costs (testing::firstRound,
+/// without splitting); failure where the allocator refuses the function
+/// before spilling.
+FailureOr<alloc::Problem> costedFirstRound(bir::FuncOp func,
+                                           alloc::LinearFunction &lf) {
+  FailureOr<alloc::Problem> problem = testing::firstRound(func, lf);
   if (failed(problem) || failed(alloc::checkPins(*problem)))
     return failure();
   alloc::findCosts(*problem, alloc::SpillOptions().copyLatency, nullptr);
@@ -512,7 +505,7 @@ void bound(bir::FuncOp func, Totals &totals) {
   OwningOpRef<bir::FuncOp> split = func.clone();
   alloc::splitLocations(*split, /*loopAware=*/true);
   alloc::LinearFunction lf;
-  FailureOr<alloc::Problem> problem = firstRound(*split, lf);
+  FailureOr<alloc::Problem> problem = costedFirstRound(*split, lf);
   std::optional<double> best = testing::allocationScore(func, "");
   if (failed(problem) || !best) {
     ++totals.skipped;
@@ -548,7 +541,7 @@ void compare(bir::FuncOp func, Totals &totals) {
   ScopedDiagnosticHandler quiet(func.getContext(),
                                 [](Diagnostic &) { return success(); });
   alloc::LinearFunction lf;
-  FailureOr<alloc::Problem> problem = firstRound(func, lf);
+  FailureOr<alloc::Problem> problem = costedFirstRound(func, lf);
   if (failed(problem)) {
     ++totals.skipped;
     return;

@@ -1,7 +1,8 @@
 //===- Score.h - allocate a copy of a function for its score ----*- C++ -*-===//
 //
 // What the quality tools compare: psum-allocate's spill cost on a function,
-// run on a copy so that the function stays as it is.
+// run on a copy so that the function stays as it is, and the first round's
+// problem the searches they compare it with start from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #define PSUM_TESTING_SCORE_H
 
 #include "Psum/Dialect/BIR/BIROps.h"
+#include "Psum/Transforms/Allocator.h"
 
 #include <optional>
 #include <string>
@@ -21,6 +23,12 @@ namespace psum::testing {
 /// shown; `exactOutcome` gets the text of the exact mode's remark.
 std::optional<double> allocationScore(bir::FuncOp func, llvm::StringRef options,
                                       std::string *exactOutcome = nullptr);
+
+/// The first round's problem of `func` (its own geometry, loop-aware live
+/// ranges, no split, no costs) and its linear points `lf`, as psum-allocate
+/// builds them; failure where the allocator refuses the function anyway.
+mlir::FailureOr<alloc::Problem> firstRound(bir::FuncOp func,
+                                           alloc::LinearFunction &lf);
 
 } // namespace psum::testing
 
