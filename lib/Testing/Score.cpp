@@ -24,10 +24,14 @@ psum::testing::allocationScore(bir::FuncOp func, StringRef options,
     return success();
   });
   std::unique_ptr<Pass> allocate = createPsumAllocatePass();
-  if (failed(
-          allocate->initializeOptions(("remarks=true " + options).str(),
-                                      [](const Twine &) { return failure(); })))
-    return std::nullopt;
+  // Options come from the tools' own code: a bad one is their bug, said
+  // once on stderr rather than counted as a failed allocation.
+  if (failed(allocate->initializeOptions(
+          ("remarks=true " + options).str(), [](const Twine &message) {
+            llvm::errs() << "psum-allocate options: " << message << "\n";
+            return failure();
+          })))
+    llvm::report_fatal_error("bad psum-allocate options in a testing tool");
   PassManager pm(context, ModuleOp::getOperationName());
   pm.addPass(std::move(allocate));
   if (failed(pm.run(*module)))

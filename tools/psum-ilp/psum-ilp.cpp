@@ -117,6 +117,8 @@ struct Items {
   std::vector<unsigned> spillable;
   /// Each point of the problem's linearization in the all-spilled rewrite.
   std::vector<unsigned> moved;
+  /// The points of the all-spilled rewrite.
+  unsigned numPoints = 0;
 };
 
 Items buildItems(const alloc::LinearFunction &lf, const alloc::Problem &problem,
@@ -159,6 +161,7 @@ Items buildItems(const alloc::LinearFunction &lf, const alloc::Problem &problem,
       moved.push_back(p);
   if (moved.size() != lf.points.size())
     llvm::report_fatal_error("the rewrite lost an original point");
+  built.numPoints = allLf.points.size();
   // The rewrite lists the candidates in order, each spilled one followed
   // by the locations its spill mints (the nodes without a memloc).
   std::vector<bool> spilled(nodes.size(), false);
@@ -297,9 +300,7 @@ std::optional<double> coverBound(const alloc::LinearFunction &lf,
                                  const alloc::SpillOptions &options) {
   Items built = buildItems(lf, problem, options);
   const std::vector<Item> &items = built.items;
-  unsigned numPoints = built.moved.empty() ? 0 : built.moved.back() + 1;
-  for (const Item &item : items)
-    numPoints = std::max(numPoints, item.use + 1);
+  unsigned numPoints = built.numPoints;
   std::vector<bool> spillable(problem.nodes.size(), false);
   for (unsigned v : built.spillable)
     spillable[v] = true;

@@ -18,9 +18,10 @@
 namespace psum::testing {
 
 /// Allocates a copy of `func` with psum-allocate `options` (its textual
-/// options, e.g. "heuristic=seed"); the score (`psum.score`, the spill cost
-/// in bank x cycles), or nullopt if allocation failed. Diagnostics are not
-/// shown; `exactOutcome` gets the text of the exact mode's remark.
+/// options, e.g. "heuristic=seed"; options it does not take are a fatal
+/// error); the score (`psum.score`, the spill cost in bank x cycles), or
+/// nullopt if allocation failed. Diagnostics are not shown; `exactOutcome`
+/// gets the text of the exact mode's remark.
 std::optional<double> allocationScore(bir::FuncOp func, llvm::StringRef options,
                                       std::string *exactOutcome = nullptr);
 
