@@ -66,6 +66,9 @@ struct AllocateOptions {
   uint64_t exactBudget = 200000;
   uint64_t rescueBudget = 50000;
   bool pruneSpills = true;
+  /// Check the replayed spill rounds against the rewritten IR (the pass's
+  /// verify option): applyAttempt.
+  bool checkReplay = false;
   SpillOptions spill;
   std::vector<Heuristic> heuristics;
 };
@@ -77,11 +80,11 @@ struct Attempt {
   std::optional<Selection> direct;
   /// Otherwise the spill rounds, found without the IR (spillProblem): the
   /// locations spilled in each round, and the last round's placement with
-  /// the live ranges it was made for, to replay and commit.
+  /// the nodes it was made for, to replay and commit.
   std::vector<std::vector<Operation *>> spillRounds;
   Selection placement;
-  std::vector<std::tuple<unsigned, unsigned, unsigned>> placedRanges;
-  /// rangeInputs of the problem placed.
+  std::vector<PlacedNode> placed;
+  /// rangeInputs of the problem placed (AllocateOptions::checkReplay).
   uint64_t placedInputs = 0;
   bool ok = false;
   Failure failure;
@@ -105,7 +108,7 @@ struct Attempt {
     direct.reset();
     spillRounds = {};
     placement = {};
-    placedRanges = {};
+    placed = {};
   }
 
   /// What simulating `other` would find when it colors like this attempt's
@@ -143,22 +146,17 @@ bool sameColoring(const Heuristic &a, const Heuristic &b) {
          a.tieSeed == b.tieSeed && a.backtrack == b.backtrack;
 }
 
-/// (def, use, liveN) of every node: what a placement was made for.
-std::vector<std::tuple<unsigned, unsigned, unsigned>>
-rangesOf(const Problem &problem) {
-  std::vector<std::tuple<unsigned, unsigned, unsigned>> ranges;
-  ranges.reserve(problem.nodes.size());
-  for (const Node &node : problem.nodes)
-    ranges.emplace_back(node.def, node.use, node.liveN);
-  return ranges;
-}
-
-/// Keeps what applyAttempt checks the rewritten IR against: the live ranges
-/// the placement was made for, and the fingerprint of what they came from.
+/// Keeps what applyAttempt commits: the nodes the placement was made for,
+/// and when it checks the replay, the fingerprint of what their live ranges
+/// came from.
 void recordPlaced(const LinearFunction &lf, const Problem &problem,
-                  Attempt &attempt) {
-  attempt.placedRanges = rangesOf(problem);
-  attempt.placedInputs = rangeInputs(lf, problem);
+                  const AllocateOptions &options, Attempt &attempt) {
+  attempt.placed.clear();
+  attempt.placed.reserve(problem.nodes.size());
+  for (const Node &node : problem.nodes)
+    attempt.placed.push_back(PlacedNode::of(node));
+  if (options.checkReplay)
+    attempt.placedInputs = rangeInputs(lf, problem);
 }
 
 /// Describes what occupies each bank at `point`: the note of a failure.
@@ -405,7 +403,7 @@ void laterRounds(const LinearFunction &lf, const Problem &problem,
     if (selection->spills.empty()) {
       placed(round, *selection, attempt, trace);
       attempt.placement = std::move(*selection);
-      recordPlaced(roundLf, round, attempt);
+      recordPlaced(roundLf, round, options, attempt);
       return;
     }
     countSpills(round, selection->spills, attempt);
@@ -486,12 +484,16 @@ Attempt attemptOnIR(bir::FuncOp func, const Geometry &geometry,
 }
 
 /// Rewrites `func` with the winner's spill rounds and commits its
-/// placement. The rewritten IR is checked against the problem the placement
-/// was made for: the same inputs to the live ranges (rangeInputs), or else
-/// the same live ranges rebuilt from it; should they differ, the fixpoint
-/// goes on from the rewritten IR (trace says so), which is always a valid
-/// allocation. Takes the first round's analysis (`lf`, `problem`) to free
-/// it once the rounds are replayed, before the rebuild.
+/// placement to the locations the rewrite minted (bindMinted). With
+/// checkReplay the rewritten IR is analysed again and must give the nodes
+/// the placement was made for: the same inputs to the live ranges
+/// (rangeInputs), or else the same live ranges rebuilt from it, and the same
+/// locations; a difference is an allocator bug, reported as an error.
+/// Without it, the IR is analysed again only should the minted locations not
+/// pair up with the nodes; if the ranges then differ, the fixpoint goes on
+/// from the rewritten IR (trace says so), which is always a valid
+/// allocation. Takes the first round's analysis (`lf`, `problem`) to free it
+/// once the rounds are replayed, before the rebuild.
 LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
                            Problem problem, const Geometry &geometry,
                            const AllocateOptions &options, Attempt &attempt,
@@ -504,35 +506,59 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
   for (auto [v, node] : llvm::enumerate(problem.nodes))
     nodeOf[node.memloc] = v;
   SpillCounters counters;
+  MintedLocations minted;
   for (ArrayRef<Operation *> round : attempt.spillRounds) {
     SmallVector<unsigned> spills;
     for (Operation *memloc : round)
       spills.push_back(nodeOf.lookup(memloc));
     if (failed(insertSpillCode(func, lf, problem, spills, options.spill,
-                               counters, nullptr, attempt.failure)))
+                               counters, nullptr, attempt.failure, &minted)))
       return failure();
   }
   lf = LinearFunction();
   problem = Problem();
+  // psum-check compares spillProblem and bindMinted with the rewrite on
+  // random functions (checkSpillUpdate), and allocates them with the check.
+  bool bound = succeeded(bindMinted(attempt.placed, minted));
+  if (bound && !options.checkReplay) {
+    commit(attempt.placed, attempt.placement);
+    return success();
+  }
   LinearFunction rewritten = linearize(func);
   Problem final = collectCandidates(
       func, rewritten, collectPsumAccesses(func, rewritten), geometry);
   // The live ranges were described from what spillProblem simulated: the
   // same inputs in the IR describe to the same ranges, so only other inputs
   // are described again, and compared.
-  bool same = rangeInputs(rewritten, final) == attempt.placedInputs;
-  if (same) {
-    for (auto [node, range] : llvm::zip(final.nodes, attempt.placedRanges))
-      std::tie(node.def, node.use, node.liveN) = range;
-  } else {
+  bool same = options.checkReplay &&
+              rangeInputs(rewritten, final) == attempt.placedInputs;
+  if (!same) {
     if (failed(describeCandidates(final, rewritten, options.loopAware,
                                   attempt.failure)))
       return failure();
-    same = rangesOf(final) == attempt.placedRanges;
+    same = llvm::equal(final.nodes, attempt.placed,
+                       [](const Node &node, const PlacedNode &placed) {
+                         return node.def == placed.def &&
+                                node.use == placed.use &&
+                                node.liveN == placed.liveN;
+                       });
   }
+  same = same && bound &&
+         llvm::equal(final.nodes, attempt.placed,
+                     [](const Node &node, const PlacedNode &placed) {
+                       return node.memloc == placed.memloc;
+                     });
   if (same) {
-    commit(final, attempt.placement);
+    commit(attempt.placed, attempt.placement);
     return success();
+  }
+  if (options.checkReplay) {
+    attempt.failure.op = func;
+    attempt.failure.message =
+        "psum-allocate internal error: the spill rounds of heuristic '" +
+        attempt.heuristic->name +
+        "' replayed on the IR differ from their simulation (spillProblem)";
+    return failure();
   }
   if (trace)
     *trace << "spill rounds of " << attempt.heuristic->name
@@ -611,7 +637,7 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
     return std::nullopt;
   }
   attempt.placement = selectionOf(*bases);
-  recordPlaced(roundLf, rewritten, attempt);
+  recordPlaced(roundLf, rewritten, options, attempt);
   placed(rewritten, attempt.placement, attempt, nullptr);
   outcome = best.ok ? "improved best-of-n from " + formatNumber(best.score()) +
                           " to " + formatNumber(attempt.spillCycles)
@@ -704,7 +730,7 @@ std::optional<Attempt> pruneWinner(const LinearFunction &lf,
   for (unsigned v : spills)
     round.push_back(problem.nodes[v].memloc);
   pruned.placement = selectionOf(*bases);
-  recordPlaced(placedLf, placedProblem, pruned);
+  recordPlaced(placedLf, placedProblem, options, pruned);
   placed(placedProblem, pruned.placement, pruned, nullptr);
   return pruned;
 }
@@ -1128,6 +1154,7 @@ void PsumAllocatePass::runOnOperation() {
   options.rescueBudget = rescueBudget;
   options.namedHeuristic = !heuristic.empty();
   options.pruneSpills = pruneSpills && !options.namedHeuristic;
+  options.checkReplay = verify;
   options.spill.copyLatency = copyLatency;
   options.spill.writeLocations = spillWriteLocations;
   if (spillSpace == "dram") {

@@ -278,13 +278,14 @@ uint64_t psum::alloc::placedBankMask(bir::MemLocOp memloc, unsigned bankSize) {
   return mask;
 }
 
-void psum::alloc::commit(const Problem &problem, const Selection &selection) {
+void psum::alloc::commit(ArrayRef<PlacedNode> nodes,
+                         const Selection &selection) {
   // Few placements differ (a base bank, a rotation): each attribute is made
   // once, not uniqued again for every location.
   using Shape = std::tuple<int64_t, int64_t, int64_t, int64_t>;
   std::map<int64_t, IntegerAttr> baseAttrs;
   std::map<Shape, DenseI64ArrayAttr> bankAttrs;
-  for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+  for (auto [v, node] : llvm::enumerate(nodes)) {
     if (!selection.base[v])
       continue;
     auto memloc = cast<bir::MemLocOp>(node.memloc);
@@ -304,4 +305,12 @@ void psum::alloc::commit(const Problem &problem, const Selection &selection) {
     memloc.setBaseBankAttr(baseAttr);
     memloc.setBanksAttr(banksAttr);
   }
+}
+
+void psum::alloc::commit(const Problem &problem, const Selection &selection) {
+  std::vector<PlacedNode> nodes;
+  nodes.reserve(problem.nodes.size());
+  for (const Node &node : problem.nodes)
+    nodes.push_back(PlacedNode::of(node));
+  commit(nodes, selection);
 }

@@ -96,7 +96,9 @@ public:
         spilledName(StringAttr::get(func.getContext(), kSpilledAttr)),
         existing(spillLikeNames(func)) {}
 
-  LogicalResult spill(const Node &node, Failure &failure);
+  /// Spills `node`; the PSUM locations it mints are appended to `minted`.
+  LogicalResult spill(const Node &node, Failure &failure,
+                      SmallVectorImpl<Operation *> &minted);
 
 private:
   /// A location shaped like `original` in `space`, with the attributes
@@ -165,7 +167,8 @@ void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
   }
 }
 
-LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
+LogicalResult SpillRewriter::spill(const Node &node, Failure &failure,
+                                   SmallVectorImpl<Operation *> &minted) {
   auto original = cast<bir::MemLocOp>(node.memloc);
   if (!original.isPsum()) {
     failure.op = original;
@@ -199,6 +202,7 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
       bir::MemLocOp piece = mint(builder, original, kWriteKind, counters.writes,
                                  psumSpace, writeAttrs);
       lastMinted = piece;
+      minted.push_back(piece);
       written = piece.getResult();
     }
     builder.setInsertionPointAfter(writer);
@@ -213,6 +217,7 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
     bir::MemLocOp reload = mint(builder, original, kReloadKind,
                                 counters.reloads, psumSpace, copyAttrs);
     lastMinted = reload;
+    minted.push_back(reload);
     builder.setInsertionPoint(reader);
     copyAccesses(builder, reader, loc, /*writes=*/false, reload, saved, reload,
                  node.liveN);
@@ -234,15 +239,43 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure) {
 LogicalResult psum::alloc::insertSpillCode(
     bir::FuncOp func, const LinearFunction &lf, const Problem &problem,
     ArrayRef<unsigned> spills, const SpillOptions &options,
-    SpillCounters &counters, llvm::raw_ostream *trace, Failure &failure) {
+    SpillCounters &counters, llvm::raw_ostream *trace, Failure &failure,
+    MintedLocations *minted) {
   for (unsigned v : spills)
     if (failed(checkSpillable(problem.nodes[v], failure)))
       return mlir::failure();
   SpillRewriter rewriter(func, lf, options, counters, trace);
-  for (unsigned v : spills)
-    if (failed(rewriter.spill(problem.nodes[v], failure)))
+  SmallVector<Operation *, 2> ignored;
+  for (unsigned v : spills) {
+    const Node &node = problem.nodes[v];
+    if (failed(rewriter.spill(node, failure,
+                              minted ? (*minted)[node.memloc] : ignored)))
       return mlir::failure();
+    ignored.clear();
+  }
   return success();
+}
+
+LogicalResult psum::alloc::bindMinted(MutableArrayRef<PlacedNode> nodes,
+                                      const MintedLocations &minted) {
+  size_t bound = 0;
+  ArrayRef<Operation *> next;
+  for (PlacedNode &node : nodes) {
+    if (node.memloc) {
+      auto it = minted.find(node.memloc);
+      next = it == minted.end() ? ArrayRef<Operation *>() : it->second;
+      continue;
+    }
+    if (next.empty())
+      return failure();
+    node.memloc = next.front();
+    next = next.drop_front();
+    ++bound;
+  }
+  size_t total = 0;
+  for (const auto &entry : minted)
+    total += entry.second.size();
+  return success(bound == total);
 }
 
 /// spillProblem from `lf` and `problem` into `next` and `nextLf`. What is

@@ -467,6 +467,7 @@ std::string checkSpillUpdate(bir::FuncOp func) {
     names.insert(memloc.getName());
   alloc::LocationNames minted(&names);
   alloc::SpillCounters irCounters, modelCounters;
+  alloc::MintedLocations irMinted;
   std::mt19937 rng(llvm::hash_value(func.getSymName()));
   alloc::SpillOptions options;
   options.writeLocations = rng() % 2;
@@ -480,7 +481,8 @@ std::string checkSpillUpdate(bir::FuncOp func) {
       return "";
     alloc::Failure irFailure, modelFailure;
     bool irOk = succeeded(alloc::insertSpillCode(
-        *clone, lf, *problem, spills, options, irCounters, nullptr, irFailure));
+        *clone, lf, *problem, spills, options, irCounters, nullptr, irFailure,
+        &irMinted));
     if (irOk) {
       lf = alloc::linearize(*clone);
       problem = alloc::buildLiveRanges(*clone, lf, geometry, true, irFailure);
@@ -527,11 +529,23 @@ std::string checkSpillUpdate(bir::FuncOp func) {
                "] x " + std::to_string(a.liveN) + " vs [" +
                std::to_string(b.def) + ", " + std::to_string(b.use) + "] x " +
                std::to_string(b.liveN) + " ('" + a.name + "')";
-    // psum-allocate commits the winner's placement without describing the
-    // rewritten IR again when these agree (applyAttempt).
+    // psum-allocate{verify=true} commits the winner's placement without
+    // describing the rewritten IR again when these agree (applyAttempt) ...
     if (alloc::rangeInputs(modelLf, model) != alloc::rangeInputs(lf, *problem))
       return "spillProblem's live-range inputs (rangeInputs) differ from the "
              "rewritten IR's";
+    // ... and the locations it commits to: the minted ones bound to the
+    // simulated nodes (bindMinted).
+    std::vector<alloc::PlacedNode> placed;
+    for (const alloc::Node &node : model.nodes)
+      placed.push_back(alloc::PlacedNode::of(node));
+    if (failed(alloc::bindMinted(placed, irMinted)))
+      return "bindMinted cannot pair the minted locations with spillProblem's "
+             "nodes";
+    for (auto [a, b] : llvm::zip(placed, problem->nodes))
+      if (a.memloc != b.memloc)
+        return "bindMinted gives '" + b.name + "' the location " +
+               cast<bir::MemLocOp>(a.memloc).getName().str();
   }
   return "";
 }

@@ -676,8 +676,28 @@ std::vector<unsigned> occupiedBanks(bir::MemLocOp memloc, const Node &node);
 /// live ranges: it checks a placement before they are derived from it.
 uint64_t placedBankMask(bir::MemLocOp memloc, unsigned bankSize);
 
+/// A node as its placement is written to the IR: its location, its
+/// footprint and the live range it was placed for. A placement made on a
+/// simulated round (spillProblem) keeps these, not the round, until the IR
+/// has its spill code.
+struct PlacedNode {
+  mlir::Operation *memloc = nullptr;
+  int64_t blocks = 1;
+  uint64_t blockBanks = 1;
+  unsigned liveN = 1, def = 0, use = 0;
+
+  static PlacedNode of(const Node &node) {
+    return {node.memloc, node.blocks, node.blockBanks,
+            node.liveN,  node.def,    node.use};
+  }
+  unsigned liveBlocks() const {
+    return static_cast<unsigned>(liveN / blockBanks);
+  }
+};
+
 /// Writes base_bank and banks on every node's location (block k on bank
 /// base + (k mod liveBlocks) x blockBanks: the seed's round-robin).
+void commit(llvm::ArrayRef<PlacedNode> nodes, const Selection &selection);
 void commit(const Problem &problem, const Selection &selection);
 
 //===----------------------------------------------------------------------===//
@@ -770,6 +790,12 @@ private:
   llvm::StringSet<> minted;
 };
 
+/// The PSUM locations insertSpillCode mints for each spilled location (its
+/// SpillWrite locations, then its reloads, in the order it mints them), by
+/// the spilled location.
+using MintedLocations =
+    llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 2>>;
+
 /// Inserts the save after every writer and a reload before every reader of
 /// each spilled node (writers and readers in program order; `lf` is the
 /// linearization `problem` was built from), and points the readers at their
@@ -778,12 +804,23 @@ private:
 /// location (`<t>_SpillWrite<n>`, spilled too) that only its saves read: the
 /// values a spilled tensor holds one after another need not share one live
 /// range.
+/// `minted`, if given, gets the PSUM locations each spill mints
+/// (MintedLocations).
 mlir::LogicalResult insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
                                     const Problem &problem,
                                     llvm::ArrayRef<unsigned> spills,
                                     const SpillOptions &options,
                                     SpillCounters &counters,
-                                    llvm::raw_ostream *trace, Failure &failure);
+                                    llvm::raw_ostream *trace, Failure &failure,
+                                    MintedLocations *minted = nullptr);
+
+/// Gives the nodes spillProblem minted (no memloc) the locations
+/// insertSpillCode minted replaying the same spills: each takes the next one
+/// minted for the original before it, as spillProblem puts a spill's nodes
+/// right after its original in the order they are minted. Fails, with
+/// `nodes` partly bound, where the two do not pair up one to one.
+mlir::LogicalResult bindMinted(llvm::MutableArrayRef<PlacedNode> nodes,
+                               const MintedLocations &minted);
 
 /// The spill fixpoint's incremental update: replaces `lf` and `problem` by
 /// what insertSpillCode followed by linearize and buildLiveRanges would

@@ -59,7 +59,8 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"trace", "trace", "bool", /*default=*/"false",
            "print the seed's phase trace to stderr">,
     Option<"verify", "verify", "bool", /*default=*/"false",
-           "run psum-verify-allocation on every function afterwards">,
+           "run psum-verify-allocation on every function afterwards, and "
+           "check the replayed spill rounds against the rewritten IR">,
     Option<"exact", "exact", "bool", /*default=*/"false",
            "after best-of-n, search for an optimal allocation (small functions)">,
     Option<"exactMaxCandidates", "exact-max-candidates", "unsigned",
