@@ -505,16 +505,18 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
   llvm::DenseMap<Operation *, unsigned> nodeOf;
   for (auto [v, node] : llvm::enumerate(problem.nodes))
     nodeOf[node.memloc] = v;
-  SpillCounters counters;
-  MintedLocations minted;
-  for (ArrayRef<Operation *> round : attempt.spillRounds) {
-    SmallVector<unsigned> spills;
+  // The rounds one after another in one rewrite: each spill inserts its
+  // copies next to its own writers and readers, where the round before left
+  // them, and mints names fresh against all minted before.
+  SmallVector<unsigned> spills;
+  for (ArrayRef<Operation *> round : attempt.spillRounds)
     for (Operation *memloc : round)
       spills.push_back(nodeOf.lookup(memloc));
-    if (failed(insertSpillCode(func, lf, problem, spills, options.spill,
-                               counters, nullptr, attempt.failure, &minted)))
-      return failure();
-  }
+  SpillCounters counters;
+  MintedLocations minted;
+  if (failed(insertSpillCode(func, lf, problem, spills, options.spill,
+                             counters, nullptr, attempt.failure, &minted)))
+    return failure();
   lf = LinearFunction();
   problem = Problem();
   // psum-check compares spillProblem and bindMinted with the rewrite on

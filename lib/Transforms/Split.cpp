@@ -164,45 +164,55 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
       });
 }
 
-/// Cuts `group` (one byte range, accesses in linear order) into the values
-/// it holds one after another: a cut before each write that starts a new
-/// value, unless the piece it closes would read nothing.
-static SmallVector<Piece> splitInTime(const LinearFunction &lf,
-                                      const Piece &group) {
-  Overwrites overwrites(group.accesses);
+/// Where `accesses` (one byte range, in linear order) hold a new value: the
+/// first access of each value after the first, a write that starts a new
+/// value, unless the value it closes would read nothing. Empty where the
+/// group holds one value, as most do: nothing is copied for them.
+static SmallVector<size_t, 2> valueStarts(const LinearFunction &lf,
+                                          ArrayRef<LocAccess> accesses) {
+  Overwrites overwrites(accesses);
   // The blocks from each access on.
-  SmallVector<BlockHull> rest(group.accesses.size());
-  for (size_t i = group.accesses.size(); i-- > 0;) {
+  SmallVector<BlockHull> rest(accesses.size());
+  for (size_t i = accesses.size(); i-- > 0;) {
     if (i + 1 < rest.size())
       rest[i] = rest[i + 1];
-    rest[i].add(group.accesses[i], overwrites.numBlocks());
+    rest[i].add(accesses[i], overwrites.numBlocks());
   }
-  SmallVector<Piece> values;
-  values.push_back({group.lo, group.hi, {}});
+  SmallVector<size_t, 2> starts;
   bool reads = false;
   size_t start = 0;
   BlockHull closed;
   unsigned passTests = 0;
-  for (auto [i, a] : llvm::enumerate(group.accesses)) {
+  for (auto [i, a] : llvm::enumerate(accesses)) {
     if (i > 0 && reads &&
-        startsValue(lf, group.accesses, overwrites, start, i, closed, rest[i],
+        startsValue(lf, accesses, overwrites, start, i, closed, rest[i],
                     passTests)) {
-      values.push_back({group.lo, group.hi, {}});
+      starts.push_back(i);
       reads = false;
       start = i;
       closed = BlockHull();
     }
-    values.back().accesses.push_back(a);
     reads |= bir::isRead(a.access.kind);
     closed.add(a, overwrites.numBlocks());
   }
   // A last value nobody reads stays with the one before (findDefUse needs a
   // reader).
-  if (values.size() > 1 && !reads) {
-    Piece last = values.pop_back_val();
-    values.back().accesses.append(last.accesses);
+  if (!starts.empty() && !reads)
+    starts.pop_back();
+  return starts;
+}
+
+/// Appends the values of `group` (bytes [lo, hi), accesses in linear order)
+/// cut at `starts` to `values`.
+static void appendValues(SmallVectorImpl<Piece> &values, int64_t lo,
+                         int64_t hi, ArrayRef<LocAccess> group,
+                         ArrayRef<size_t> starts) {
+  for (size_t k = 0; k <= starts.size(); ++k) {
+    size_t begin = k ? starts[k - 1] : 0;
+    size_t end = k < starts.size() ? starts[k] : group.size();
+    values.push_back(
+        {lo, hi, SmallVector<LocAccess, 4>(group.slice(begin, end - begin))});
   }
-  return values;
 }
 
 /// Groups the accesses into pieces disjoint in bytes or in time; empty if
@@ -210,25 +220,41 @@ static SmallVector<Piece> splitInTime(const LinearFunction &lf,
 static SmallVector<Piece> findPieces(const LinearFunction &lf,
                                      ArrayRef<LocAccess> accesses,
                                      bool loopAware) {
-  SmallVector<LocAccess, 4> sorted(accesses);
-  sortStably(sorted, [](const LocAccess &a, const LocAccess &b) {
-    return a.access.ap.getByteOffset() < b.access.ap.getByteOffset();
-  });
-  SmallVector<Piece> byBytes;
-  for (const LocAccess &a : sorted) {
-    int64_t lo = a.access.ap.getByteOffset();
-    int64_t hi = lo + a.access.ap.getByteSize();
-    if (byBytes.empty() || lo >= byBytes.back().hi)
-      byBytes.push_back({lo, hi, {}});
-    byBytes.back().hi = std::max(byBytes.back().hi, hi);
-    byBytes.back().accesses.push_back(a);
-  }
   SmallVector<Piece> values;
-  for (Piece &group : byBytes) {
-    sortStably(group.accesses, [](const LocAccess &a, const LocAccess &b) {
-      return a.point < b.point;
+  bir::AccessAttr first = accesses.front().access.ap;
+  if (llvm::all_of(accesses, [&](const LocAccess &a) {
+        return a.access.ap.getByteOffset() == first.getByteOffset() &&
+               a.access.ap.getByteSize() == first.getByteSize();
+      })) {
+    // One byte range, as most locations: the accesses, in linear order, are
+    // the group.
+    SmallVector<size_t, 2> starts = valueStarts(lf, accesses);
+    if (starts.empty())
+      return {};
+    appendValues(values, first.getByteOffset(),
+                 first.getByteOffset() + first.getByteSize(), accesses,
+                 starts);
+  } else {
+    SmallVector<LocAccess, 4> sorted(accesses);
+    sortStably(sorted, [](const LocAccess &a, const LocAccess &b) {
+      return a.access.ap.getByteOffset() < b.access.ap.getByteOffset();
     });
-    values.append(splitInTime(lf, group));
+    SmallVector<Piece> byBytes;
+    for (const LocAccess &a : sorted) {
+      int64_t lo = a.access.ap.getByteOffset();
+      int64_t hi = lo + a.access.ap.getByteSize();
+      if (byBytes.empty() || lo >= byBytes.back().hi)
+        byBytes.push_back({lo, hi, {}});
+      byBytes.back().hi = std::max(byBytes.back().hi, hi);
+      byBytes.back().accesses.push_back(a);
+    }
+    for (Piece &group : byBytes) {
+      sortStably(group.accesses, [](const LocAccess &a, const LocAccess &b) {
+        return a.point < b.point;
+      });
+      appendValues(values, group.lo, group.hi, group.accesses,
+                   valueStarts(lf, group.accesses));
+    }
   }
   if (values.size() < 2)
     return {};
