@@ -295,7 +295,8 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
                                      PsumAccesses &accesses, bool loopAware) {
   SmallVector<bir::MemLocOp> memlocs(func.getBodyBlock().getOps<bir::MemLocOp>());
   // Piece names are fresh: a location may already be called `acc_split0`.
-  // The names are gathered at the first split (most functions have none).
+  // The names that could be one (`_split` in them) are gathered at the first
+  // split (most functions have none).
   llvm::StringSet<> existing;
   LocationNames names(&existing);
   unsigned numSplit = 0;
@@ -313,7 +314,8 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
       continue;
     if (!numSplit)
       for (bir::MemLocOp other : memlocs)
-        existing.insert(other.getName());
+        if (other.getName().contains("_split"))
+          existing.insert(other.getName());
     OpBuilder builder(memloc);
     unsigned counter = 0;
     for (const Piece &piece : pieces) {
