@@ -490,9 +490,9 @@ Attempt attemptOnIR(bir::FuncOp func, const Geometry &geometry,
 /// (rangeInputs), or else the same live ranges rebuilt from it, and the same
 /// locations; a difference is an allocator bug, reported as an error.
 /// Without it, the IR is analysed again only should the minted locations not
-/// pair up with the nodes; if the ranges then differ, the fixpoint goes on
-/// from the rewritten IR (trace says so), which is always a valid
-/// allocation. Takes the first round's analysis (`lf`, `problem`) to free it
+/// pair up with the nodes: with the same live ranges the placement goes to
+/// the rewrite's own locations, else the fixpoint goes on from the rewritten
+/// IR (trace says so), which is always a valid allocation. Takes the first round's analysis (`lf`, `problem`) to free it
 /// once the rounds are replayed, before the rebuild.
 LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
                            Problem problem, const Geometry &geometry,
@@ -545,13 +545,20 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
                                 node.liveN == placed.liveN;
                        });
   }
-  same = same && bound &&
-         llvm::equal(final.nodes, attempt.placed,
-                     [](const Node &node, const PlacedNode &placed) {
-                       return node.memloc == placed.memloc;
-                     });
+  // Checked, the locations too: those the placement goes to unchecked.
+  if (options.checkReplay)
+    same = same && bound &&
+           llvm::equal(final.nodes, attempt.placed,
+                       [](const Node &node, const PlacedNode &placed) {
+                         return node.memloc == placed.memloc;
+                       });
   if (same) {
-    commit(attempt.placed, attempt.placement);
+    // Unchecked, the rewrite's own locations where the minted ones did not
+    // pair up.
+    if (bound)
+      commit(attempt.placed, attempt.placement);
+    else
+      commit(final, attempt.placement);
     return success();
   }
   if (options.checkReplay) {
