@@ -151,10 +151,7 @@ bool sameColoring(const Heuristic &a, const Heuristic &b) {
 /// came from.
 void recordPlaced(const LinearFunction &lf, const Problem &problem,
                   const AllocateOptions &options, Attempt &attempt) {
-  attempt.placed.clear();
-  attempt.placed.reserve(problem.nodes.size());
-  for (const Node &node : problem.nodes)
-    attempt.placed.push_back(PlacedNode::of(node));
+  attempt.placed = placedNodes(problem);
   if (options.checkReplay)
     attempt.placedInputs = rangeInputs(lf, problem);
 }
@@ -492,8 +489,9 @@ Attempt attemptOnIR(bir::FuncOp func, const Geometry &geometry,
 /// Without it, the IR is analysed again only should the minted locations not
 /// pair up with the nodes: with the same live ranges the placement goes to
 /// the rewrite's own locations, else the fixpoint goes on from the rewritten
-/// IR (trace says so), which is always a valid allocation. Takes the first round's analysis (`lf`, `problem`) to free it
-/// once the rounds are replayed, before the rebuild.
+/// IR (trace says so), which is always a valid allocation. Takes the first
+/// round's analysis (`lf`, `problem`) to free it once the rounds are replayed,
+/// before the rebuild.
 LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
                            Problem problem, const Geometry &geometry,
                            const AllocateOptions &options, Attempt &attempt,
@@ -514,8 +512,8 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
       spills.push_back(nodeOf.lookup(memloc));
   SpillCounters counters;
   MintedLocations minted;
-  if (failed(insertSpillCode(func, lf, problem, spills, options.spill,
-                             counters, nullptr, attempt.failure, &minted)))
+  if (failed(insertSpillCode(func, lf, problem, spills, options.spill, counters,
+                             nullptr, attempt.failure, &minted)))
     return failure();
   lf = LinearFunction();
   problem = Problem();

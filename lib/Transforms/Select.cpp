@@ -307,10 +307,14 @@ void psum::alloc::commit(ArrayRef<PlacedNode> nodes,
   }
 }
 
-void psum::alloc::commit(const Problem &problem, const Selection &selection) {
+std::vector<PlacedNode> psum::alloc::placedNodes(const Problem &problem) {
   std::vector<PlacedNode> nodes;
   nodes.reserve(problem.nodes.size());
   for (const Node &node : problem.nodes)
     nodes.push_back(PlacedNode::of(node));
-  commit(nodes, selection);
+  return nodes;
+}
+
+void psum::alloc::commit(const Problem &problem, const Selection &selection) {
+  commit(placedNodes(problem), selection);
 }

@@ -236,11 +236,12 @@ LogicalResult SpillRewriter::spill(const Node &node, Failure &failure,
   return success();
 }
 
-LogicalResult psum::alloc::insertSpillCode(
-    bir::FuncOp func, const LinearFunction &lf, const Problem &problem,
-    ArrayRef<unsigned> spills, const SpillOptions &options,
-    SpillCounters &counters, llvm::raw_ostream *trace, Failure &failure,
-    MintedLocations *minted) {
+LogicalResult
+psum::alloc::insertSpillCode(bir::FuncOp func, const LinearFunction &lf,
+                             const Problem &problem, ArrayRef<unsigned> spills,
+                             const SpillOptions &options,
+                             SpillCounters &counters, llvm::raw_ostream *trace,
+                             Failure &failure, MintedLocations *minted) {
   for (unsigned v : spills)
     if (failed(checkSpillable(problem.nodes[v], failure)))
       return mlir::failure();

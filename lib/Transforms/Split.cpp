@@ -204,9 +204,8 @@ static SmallVector<size_t, 2> valueStarts(const LinearFunction &lf,
 
 /// Appends the values of `group` (bytes [lo, hi), accesses in linear order)
 /// cut at `starts` to `values`.
-static void appendValues(SmallVectorImpl<Piece> &values, int64_t lo,
-                         int64_t hi, ArrayRef<LocAccess> group,
-                         ArrayRef<size_t> starts) {
+static void appendValues(SmallVectorImpl<Piece> &values, int64_t lo, int64_t hi,
+                         ArrayRef<LocAccess> group, ArrayRef<size_t> starts) {
   for (size_t k = 0; k <= starts.size(); ++k) {
     size_t begin = k ? starts[k - 1] : 0;
     size_t end = k < starts.size() ? starts[k] : group.size();
@@ -232,8 +231,7 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
     if (starts.empty())
       return {};
     appendValues(values, first.getByteOffset(),
-                 first.getByteOffset() + first.getByteSize(), accesses,
-                 starts);
+                 first.getByteOffset() + first.getByteSize(), accesses, starts);
   } else {
     SmallVector<LocAccess, 4> sorted(accesses);
     sortStably(sorted, [](const LocAccess &a, const LocAccess &b) {

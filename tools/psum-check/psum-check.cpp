@@ -480,9 +480,9 @@ std::string checkSpillUpdate(bir::FuncOp func) {
     if (spills.empty())
       return "";
     alloc::Failure irFailure, modelFailure;
-    bool irOk = succeeded(alloc::insertSpillCode(
-        *clone, lf, *problem, spills, options, irCounters, nullptr, irFailure,
-        &irMinted));
+    bool irOk = succeeded(alloc::insertSpillCode(*clone, lf, *problem, spills,
+                                                 options, irCounters, nullptr,
+                                                 irFailure, &irMinted));
     if (irOk) {
       lf = alloc::linearize(*clone);
       problem = alloc::buildLiveRanges(*clone, lf, geometry, true, irFailure);
@@ -536,9 +536,7 @@ std::string checkSpillUpdate(bir::FuncOp func) {
              "rewritten IR's";
     // ... and the locations it commits to: the minted ones bound to the
     // simulated nodes (bindMinted).
-    std::vector<alloc::PlacedNode> placed;
-    for (const alloc::Node &node : model.nodes)
-      placed.push_back(alloc::PlacedNode::of(node));
+    std::vector<alloc::PlacedNode> placed = alloc::placedNodes(model);
     if (failed(alloc::bindMinted(placed, irMinted)))
       return "bindMinted cannot pair the minted locations with spillProblem's "
              "nodes";
@@ -549,9 +547,7 @@ std::string checkSpillUpdate(bir::FuncOp func) {
     // One location fewer or one more than the simulation minted must not
     // pair up (the pass then analyses the rewrite instead).
     auto binds = [&] {
-      std::vector<alloc::PlacedNode> unbound;
-      for (const alloc::Node &node : model.nodes)
-        unbound.push_back(alloc::PlacedNode::of(node));
+      std::vector<alloc::PlacedNode> unbound = alloc::placedNodes(model);
       return succeeded(alloc::bindMinted(unbound, irMinted));
     };
     for (auto &[original, locations] : irMinted) {

@@ -695,6 +695,9 @@ struct PlacedNode {
   }
 };
 
+/// PlacedNode::of each node of `problem`.
+std::vector<PlacedNode> placedNodes(const Problem &problem);
+
 /// Writes base_bank and banks on every node's location (block k on bank
 /// base + (k mod liveBlocks) x blockBanks: the seed's round-robin).
 void commit(llvm::ArrayRef<PlacedNode> nodes, const Selection &selection);
