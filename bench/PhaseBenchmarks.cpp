@@ -92,8 +92,8 @@ std::unique_ptr<Kernel> load(const std::string &path) {
   kernel->geometry = *geometry;
   kernel->lf = linearize(kernel->func);
   Failure failure;
-  FailureOr<Problem> problem = buildLiveRanges(kernel->func, kernel->lf,
-                                               *geometry, true, failure);
+  FailureOr<Problem> problem =
+      buildLiveRanges(kernel->lf, *geometry, true, failure);
   if (failed(problem)) {
     llvm::errs() << path << ": " << failure.message << "\n";
     return nullptr;
@@ -127,7 +127,7 @@ void benchLinearize(benchmark::State &state, Kernel &k) {
 
 void benchCollect(benchmark::State &state, Kernel &k) {
   for (auto _ : state) {
-    auto accesses = collectPsumAccesses(k.func, k.lf);
+    auto accesses = collectPsumAccesses(k.lf);
     benchmark::DoNotOptimize(accesses.size());
   }
 }
@@ -136,7 +136,7 @@ void benchLiveRanges(benchmark::State &state, Kernel &k) {
   for (auto _ : state) {
     Failure failure;
     FailureOr<Problem> problem =
-        buildLiveRanges(k.func, k.lf, k.geometry, true, failure);
+        buildLiveRanges(k.lf, k.geometry, true, failure);
     benchmark::DoNotOptimize(problem->nodes.data());
   }
 }
@@ -232,8 +232,7 @@ void benchSpill(benchmark::State &state, Kernel &k) {
     // the clone, in the same (program) order.
     LinearFunction lf = linearize(*copy);
     Failure f;
-    FailureOr<Problem> problem =
-        buildLiveRanges(*copy, lf, k.geometry, true, f);
+    FailureOr<Problem> problem = buildLiveRanges(lf, k.geometry, true, f);
     findCosts(*problem, 64, nullptr);
     SpillCounters counters;
     SpillOptions options;

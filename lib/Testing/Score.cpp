@@ -49,5 +49,5 @@ FailureOr<alloc::Problem> psum::testing::firstRound(bir::FuncOp func,
       alloc::resolveGeometry(func, "", 0, 0, {});
   if (failed(geometry))
     return failure();
-  return alloc::buildLiveRanges(func, lf, *geometry, true, ignored);
+  return alloc::buildLiveRanges(lf, *geometry, true, ignored);
 }

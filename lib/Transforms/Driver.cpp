@@ -419,7 +419,7 @@ void fixpointOnIR(bir::FuncOp func, const Geometry &geometry,
   for (;; first = false) {
     LinearFunction lf = linearize(func);
     FailureOr<Problem> round =
-        buildLiveRanges(func, lf, geometry, options.loopAware, attempt.failure);
+        buildLiveRanges(lf, geometry, options.loopAware, attempt.failure);
     if (failed(round))
       return;
     Graph graph = buildInterference(*round, nullptr);
@@ -525,8 +525,8 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
     return success();
   }
   LinearFunction rewritten = linearize(func);
-  Problem final = collectCandidates(
-      func, rewritten, collectPsumAccesses(func, rewritten), geometry);
+  Problem final =
+      collectCandidates(rewritten, collectPsumAccesses(rewritten), geometry);
   // The live ranges were described from what spillProblem simulated: the
   // same inputs in the IR describe to the same ranges, so only other inputs
   // are described again, and compared.
@@ -833,7 +833,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   // Locations nobody accesses are no candidates and get no banks: banks
   // left from an earlier target would not verify under this one. Their
   // pins stay, so they must not name a reserved bank either.
-  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+  LinearFunction lf = linearize(func);
+  for (bir::MemLocOp memloc : lf.memlocs)
     if (memloc.isPsum() && memloc.getResult().use_empty()) {
       memloc.removeBanksAttr();
       memloc.removeBaseBankAttr();
@@ -848,17 +849,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
 
   // Splitting first: pieces may fit where the whole location would not.
   // Split keeps the linear order and the accesses current for the rest.
-  LinearFunction lf = linearize(func);
-  PsumAccesses accesses = collectPsumAccesses(func, lf);
-  if (options.split &&
-      splitLocations(func, lf, accesses, options.loopAware) && trace)
+  PsumAccesses accesses = collectPsumAccesses(lf);
+  if (options.split && splitLocations(lf, accesses, options.loopAware) && trace)
     *trace << " split multi-range PSUM locations\n";
 
   // Errors that no heuristic can avoid come next.
   Failure failure;
-  FailureOr<Problem> problem =
-      buildLiveRanges(func, lf, std::move(accesses), *geometry,
-                      options.loopAware, failure);
+  FailureOr<Problem> problem = buildLiveRanges(
+      lf, std::move(accesses), *geometry, options.loopAware, failure);
   if (failed(problem)) {
     failure.emit();
     return mlir::failure();
@@ -1137,7 +1135,8 @@ void PsumAllocatePass::emitRemarks(bir::FuncOp func,
 
 FailureOr<SmallVector<bir::FuncOp>> psum::moduleFunctions(ModuleOp module) {
   bool nested = false;
-  module.walk([&](bir::FuncOp func) {
+  // Pre-order, so that skip leaves each function's body unvisited.
+  module.walk<WalkOrder::PreOrder>([&](bir::FuncOp func) {
     if (func->getParentOp() != module.getOperation()) {
       func.emitError("bir.func in a nested module: run the pass on that "
                      "module (e.g. --pass-pipeline='builtin.module("

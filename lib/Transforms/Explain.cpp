@@ -106,9 +106,9 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
   for (auto memloc : original.getBodyBlock().getOps<bir::MemLocOp>())
     names.insert(memloc.getName());
   LinearFunction lf = linearize(func);
-  PsumAccesses accesses = collectPsumAccesses(func, lf);
+  PsumAccesses accesses = collectPsumAccesses(lf);
   if (split)
-    splitLocations(func, lf, accesses, loopAware);
+    splitLocations(lf, accesses, loopAware);
   // A remark on a candidate; a piece of a split location names itself.
   auto remarkOn = [&](const Node &node) {
     InFlightDiagnostic remark = emitRemark(node.memloc->getLoc());
@@ -132,8 +132,8 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
   geometry->unevenRotation |= unevenRotation;
   geometry->loadToCopy = loadToCopy;
   Failure failure;
-  FailureOr<Problem> problem = buildLiveRanges(func, lf, std::move(accesses),
-                                               *geometry, loopAware, failure);
+  FailureOr<Problem> problem =
+      buildLiveRanges(lf, std::move(accesses), *geometry, loopAware, failure);
   if (failed(problem)) {
     failure.emit();
     return mlir::failure();

@@ -36,7 +36,10 @@ static void linearizeBlock(Block &block, LinearFunction &lf, unsigned nest) {
     }
     if (isa<bir::InstructionOpInterface>(op)) {
       lf.points.push_back({&op, PointKind::Instruction, nest});
+      continue;
     }
+    if (auto memloc = dyn_cast<bir::MemLocOp>(op))
+      lf.memlocs.push_back(memloc);
   }
 }
 
@@ -85,17 +88,12 @@ LocAccesses PsumAccesses::take(Value loc) {
   return taken;
 }
 
-PsumAccesses psum::alloc::collectPsumAccesses(bir::FuncOp func,
-                                              const LinearFunction &lf) {
+PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
   PsumAccesses result;
-  // Locations are memlocs at the top of the function, registered before the
-  // accesses. They are gathered in one walk, which sizes the map too: a walk
-  // of the body misses the cache on nearly every op.
-  SmallVector<bir::MemLocOp> memlocs(
-      func.getBodyBlock().getOps<bir::MemLocOp>());
-  result.index.reserve(memlocs.size());
-  result.lists.reserve(memlocs.size());
-  for (bir::MemLocOp memloc : memlocs) {
+  // Locations are registered before the accesses.
+  result.index.reserve(lf.memlocs.size());
+  result.lists.reserve(lf.memlocs.size());
+  for (bir::MemLocOp memloc : lf.memlocs) {
     if (memloc.isPsum())
       result.listOf(memloc);
     else

@@ -629,17 +629,15 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   return success();
 }
 
-FailureOr<Problem> psum::alloc::buildLiveRanges(bir::FuncOp func,
-                                                const LinearFunction &lf,
+FailureOr<Problem> psum::alloc::buildLiveRanges(const LinearFunction &lf,
                                                 const Geometry &geometry,
                                                 bool loopAware,
                                                 Failure &failure) {
-  return buildLiveRanges(func, lf, collectPsumAccesses(func, lf), geometry,
-                         loopAware, failure);
+  return buildLiveRanges(lf, collectPsumAccesses(lf), geometry, loopAware,
+                         failure);
 }
 
-Problem psum::alloc::collectCandidates(bir::FuncOp func,
-                                       const LinearFunction &lf,
+Problem psum::alloc::collectCandidates(const LinearFunction &lf,
                                        PsumAccesses accesses,
                                        const Geometry &geometry) {
   Problem problem;
@@ -650,7 +648,7 @@ Problem psum::alloc::collectCandidates(bir::FuncOp func,
 
   // Candidates are the PSUM locations with access patterns, numbered in
   // program order (renumber_locations).
-  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+  for (bir::MemLocOp memloc : lf.memlocs) {
     if (!memloc.isPsum())
       continue;
     LocAccesses *list = accesses.find(memloc.getResult());
@@ -694,11 +692,12 @@ LogicalResult psum::alloc::describeCandidates(Problem &problem,
   return success();
 }
 
-FailureOr<Problem>
-psum::alloc::buildLiveRanges(bir::FuncOp func, const LinearFunction &lf,
-                             PsumAccesses accesses, const Geometry &geometry,
-                             bool loopAware, Failure &failure) {
-  Problem problem = collectCandidates(func, lf, std::move(accesses), geometry);
+FailureOr<Problem> psum::alloc::buildLiveRanges(const LinearFunction &lf,
+                                                PsumAccesses accesses,
+                                                const Geometry &geometry,
+                                                bool loopAware,
+                                                Failure &failure) {
+  Problem problem = collectCandidates(lf, std::move(accesses), geometry);
   if (failed(describeCandidates(problem, lf, loopAware, failure)))
     return mlir::failure();
   return problem;

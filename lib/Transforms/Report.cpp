@@ -27,7 +27,7 @@ FailureOr<AllocatedView> psum::alloc::viewAllocated(bir::FuncOp func,
   view.lf = linearize(func);
   Failure failure;
   FailureOr<Problem> problem =
-      buildLiveRanges(func, view.lf, geometry, loopAware, failure);
+      buildLiveRanges(view.lf, geometry, loopAware, failure);
   if (failed(problem)) {
     failure.emit();
     return mlir::failure();
@@ -50,7 +50,7 @@ void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
   LinearFunction lf = linearize(func);
   Failure ignored;
   FailureOr<Problem> problem =
-      buildLiveRanges(func, lf, geometry, loopAware, ignored);
+      buildLiveRanges(lf, geometry, loopAware, ignored);
   if (failed(problem))
     return;
   findCosts(*problem, copyLatency, nullptr);

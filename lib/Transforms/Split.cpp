@@ -284,14 +284,16 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
 
 unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
   LinearFunction lf = linearize(func);
-  PsumAccesses accesses = collectPsumAccesses(func, lf);
-  return splitLocations(func, lf, accesses, loopAware);
+  PsumAccesses accesses = collectPsumAccesses(lf);
+  return splitLocations(lf, accesses, loopAware);
 }
 
-unsigned psum::alloc::splitLocations(bir::FuncOp func,
-                                     const LinearFunction &lf,
-                                     PsumAccesses &accesses, bool loopAware) {
-  SmallVector<bir::MemLocOp> memlocs(func.getBodyBlock().getOps<bir::MemLocOp>());
+unsigned psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
+                                     bool loopAware) {
+  // The pieces take their location's place in lf.memlocs, as in the IR.
+  std::vector<bir::MemLocOp> memlocs = std::move(lf.memlocs);
+  lf.memlocs.clear();
+  lf.memlocs.reserve(memlocs.size());
   // Piece names are fresh: a location may already be called `acc_split0`.
   // The names that could be one (`_split` in them) are gathered at the first
   // split (most functions have none).
@@ -299,17 +301,17 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
   LocationNames names(&existing);
   unsigned numSplit = 0;
   for (bir::MemLocOp memloc : memlocs) {
+    SmallVector<Piece> pieces;
     // Hand-placed, already placed and spill-minted locations keep their
     // shape.
-    if (!memloc.isPsum() || memloc.getPin() || memloc.getBaseBank() ||
-        memloc->hasAttr(kSpillOriginAttr) || memloc->hasAttr(kSpilledAttr))
+    if (memloc.isPsum() && !memloc.getPin() && !memloc.getBaseBank() &&
+        !memloc->hasAttr(kSpillOriginAttr) && !memloc->hasAttr(kSpilledAttr))
+      if (LocAccesses *list = accesses.find(memloc.getResult()))
+        pieces = findPieces(lf, *list, loopAware);
+    if (pieces.empty()) {
+      lf.memlocs.push_back(memloc);
       continue;
-    LocAccesses *list = accesses.find(memloc.getResult());
-    if (!list)
-      continue;
-    SmallVector<Piece> pieces = findPieces(lf, *list, loopAware);
-    if (pieces.empty())
-      continue;
+    }
     if (!numSplit)
       for (bir::MemLocOp other : memlocs)
         if (other.getName().contains("_split"))
@@ -334,6 +336,7 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func,
           memloc.getSpaceAttr(), memloc.getPartitionsAttr(),
           builder.getI64IntegerAttr(piece.hi - piece.lo), blocks, nullptr,
           nullptr, nullptr);
+      lf.memlocs.push_back(part);
       for (const LocAccess &a : piece.accesses) {
         Operation *op = lf.points[a.point].op;
         bir::AccessAttr ap = a.access.ap;

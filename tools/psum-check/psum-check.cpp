@@ -485,7 +485,7 @@ std::string checkSpillUpdate(bir::FuncOp func) {
                                                  irFailure, &irMinted));
     if (irOk) {
       lf = alloc::linearize(*clone);
-      problem = alloc::buildLiveRanges(*clone, lf, geometry, true, irFailure);
+      problem = alloc::buildLiveRanges(lf, geometry, true, irFailure);
       irOk = succeeded(problem);
     }
     // As in laterRounds: the first round spills a problem it keeps (into
@@ -573,11 +573,11 @@ std::string checkSpillUpdate(bir::FuncOp func) {
 std::string checkSplitUpdate(bir::FuncOp func) {
   OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
   alloc::LinearFunction lf = alloc::linearize(*clone);
-  alloc::PsumAccesses kept = alloc::collectPsumAccesses(*clone, lf);
-  if (alloc::splitLocations(*clone, lf, kept, true) == 0)
+  alloc::PsumAccesses kept = alloc::collectPsumAccesses(lf);
+  if (alloc::splitLocations(lf, kept, true) == 0)
     return "";
   alloc::PsumAccesses fresh =
-      alloc::collectPsumAccesses(*clone, alloc::linearize(*clone));
+      alloc::collectPsumAccesses(alloc::linearize(*clone));
   auto same = [](const alloc::LocAccess &a, const alloc::LocAccess &b) {
     return a.point == b.point && a.access.loc == b.access.loc &&
            a.access.ap == b.access.ap && a.access.iv == b.access.iv &&

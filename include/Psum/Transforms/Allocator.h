@@ -57,6 +57,10 @@ struct LinearFunction {
   /// Loop nests, outermost loop first; nests[0] is the function body's
   /// (empty) nest, then one per loop body.
   std::vector<llvm::SmallVector<unsigned, 4>> nests;
+  /// The function's locations in program order (all at the top of the
+  /// body): the phases after linearize read them here, as a walk of the body
+  /// for them misses the cache on nearly every op. Split keeps it current.
+  std::vector<bir::MemLocOp> memlocs;
 
   /// The loops enclosing `point`, outermost first.
   llvm::ArrayRef<unsigned> loopNest(unsigned point) const {
@@ -160,8 +164,7 @@ public:
 private:
   using Entry = std::pair<mlir::Value, LocAccesses>;
   static bool hasAccesses(const Entry &entry) { return !entry.second.empty(); }
-  friend PsumAccesses collectPsumAccesses(bir::FuncOp func,
-                                          const LinearFunction &lf);
+  friend PsumAccesses collectPsumAccesses(const LinearFunction &lf);
   /// What `index` maps a location that is not PSUM to.
   static constexpr unsigned kNoList = ~0u;
   /// The list of `loc`, opened (empty) if it has none.
@@ -176,7 +179,7 @@ private:
   llvm::SmallVector<Entry, 0> lists;
   size_t numLocations = 0;
 };
-PsumAccesses collectPsumAccesses(bir::FuncOp func, const LinearFunction &lf);
+PsumAccesses collectPsumAccesses(const LinearFunction &lf);
 
 /// A live range [def, use] in linear points.
 struct Interval {
@@ -407,11 +410,12 @@ mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
 
 /// Splits every PSUM location whose accesses form pieces used at disjoint
 /// times (disjoint byte ranges, or values held one after another) into one
-/// location per piece. Returns how many locations were split. `lf` and `accesses` (of `func`) are kept up to
-/// date: each piece gets its accesses, in linear order, as
+/// location per piece. Returns how many locations were split. `lf` (the
+/// pieces take their location's place in `memlocs`) and `accesses` are kept
+/// up to date: each piece gets its accesses, in linear order, as
 /// collectPsumAccesses would find them afterwards (split adds no points).
-unsigned splitLocations(bir::FuncOp func, const LinearFunction &lf,
-                        PsumAccesses &accesses, bool loopAware);
+unsigned splitLocations(LinearFunction &lf, PsumAccesses &accesses,
+                        bool loopAware);
 /// The same on a fresh analysis of `func`.
 unsigned splitLocations(bir::FuncOp func, bool loopAware);
 
@@ -499,21 +503,19 @@ unsigned spillFootprint(const Node &node, llvm::ArrayRef<LocAccess> accesses,
 /// Builds the candidates with their live ranges and bank footprints. Fails
 /// (with the seed's messages) on a location without def or use, a bad shrink
 /// factor or a location too big for PSUM.
-mlir::FailureOr<Problem> buildLiveRanges(bir::FuncOp func,
-                                         const LinearFunction &lf,
+mlir::FailureOr<Problem> buildLiveRanges(const LinearFunction &lf,
                                          const Geometry &geometry,
                                          bool loopAware, Failure &failure);
 /// The same from the accesses collectPsumAccesses(lf) finds (consumed).
-mlir::FailureOr<Problem> buildLiveRanges(bir::FuncOp func,
-                                         const LinearFunction &lf,
+mlir::FailureOr<Problem> buildLiveRanges(const LinearFunction &lf,
                                          PsumAccesses accesses,
                                          const Geometry &geometry,
                                          bool loopAware, Failure &failure);
 /// buildLiveRanges in two steps. First the candidates with what the IR says
 /// of them (memloc, name, blocks, banks per block, pin, spill marks) and
 /// their accesses (consumed), not yet described...
-Problem collectCandidates(bir::FuncOp func, const LinearFunction &lf,
-                          PsumAccesses accesses, const Geometry &geometry);
+Problem collectCandidates(const LinearFunction &lf, PsumAccesses accesses,
+                          const Geometry &geometry);
 /// ...then each one's live range and footprint (describeNode), in order;
 /// also fails on a location of more than kMaxBlocks blocks.
 mlir::LogicalResult describeCandidates(Problem &problem,
