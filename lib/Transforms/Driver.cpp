@@ -875,7 +875,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     // mint around are gathered only then.
     std::optional<llvm::StringSet<>> names;
     if (trace)
-      names = spillLikeNames(func);
+      names = spillLikeNames(lf);
     std::vector<Attempt> attempts;
     attempts.reserve(options.heuristics.size() + 1);
     double bound = std::numeric_limits<double>::infinity();

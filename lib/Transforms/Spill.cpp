@@ -30,11 +30,11 @@ static constexpr StringLiteral kSaveKind = "SpillTensorCopy",
 static constexpr StringLiteral kMintedKinds[] = {kSaveKind, kWriteKind,
                                                  kReloadKind};
 
-llvm::StringSet<> psum::alloc::spillLikeNames(bir::FuncOp func) {
+llvm::StringSet<> psum::alloc::spillLikeNames(const LinearFunction &lf) {
   // Only a name containing a kind can equal a minted one: the rest need not
   // be hashed and copied into the set.
   llvm::StringSet<> names;
-  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+  for (bir::MemLocOp memloc : lf.memlocs) {
     StringRef name = memloc.getName();
     if (llvm::any_of(kMintedKinds,
                      [&](StringRef kind) { return name.contains(kind); }))
@@ -94,7 +94,7 @@ public:
                                             bir::MemorySpace::psum)),
         originName(StringAttr::get(func.getContext(), kSpillOriginAttr)),
         spilledName(StringAttr::get(func.getContext(), kSpilledAttr)),
-        existing(spillLikeNames(func)) {}
+        existing(spillLikeNames(lf)) {}
 
   /// Spills `node`; the PSUM locations it mints are appended to `minted`.
   LogicalResult spill(const Node &node, Failure &failure,

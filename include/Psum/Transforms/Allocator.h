@@ -776,10 +776,10 @@ struct SpillCounters {
   unsigned reloads = 0;
 };
 
-/// The names of `func`'s locations that contain a kind a spill mints
-/// (`SpillTensorCopy`, `SpillWrite`, `ReloadTensorCopy`): the only ones a
-/// minted name `<t>_<kind><n>` must avoid.
-llvm::StringSet<> spillLikeNames(bir::FuncOp func);
+/// The names of the function's locations (`lf.memlocs`) that contain a kind
+/// a spill mints (`SpillTensorCopy`, `SpillWrite`, `ReloadTensorCopy`): the
+/// only ones a minted name `<t>_<kind><n>` must avoid.
+llvm::StringSet<> spillLikeNames(const LinearFunction &lf);
 
 /// Location names in use: a function's, and those minted since.
 class LocationNames {
