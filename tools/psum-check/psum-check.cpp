@@ -567,8 +567,9 @@ std::string checkSpillUpdate(bir::FuncOp func) {
   return "";
 }
 
-/// Split's update of the linear accesses (splitLocations keeps them for
-/// the live ranges) against a fresh analysis of the split function: empty if
+/// Split's update of the locations and linear accesses (splitLocations
+/// keeps them for the live ranges) against a fresh analysis of the split
+/// function: empty if it lists the same locations in the same order, and
 /// every location has the same accesses in the same order.
 std::string checkSplitUpdate(bir::FuncOp func) {
   OwningOpRef<bir::FuncOp> clone = cast<bir::FuncOp>(func->clone());
@@ -576,8 +577,10 @@ std::string checkSplitUpdate(bir::FuncOp func) {
   alloc::PsumAccesses kept = alloc::collectPsumAccesses(lf);
   if (alloc::splitLocations(lf, kept, true) == 0)
     return "";
-  alloc::PsumAccesses fresh =
-      alloc::collectPsumAccesses(alloc::linearize(*clone));
+  alloc::LinearFunction freshLf = alloc::linearize(*clone);
+  if (lf.memlocs != freshLf.memlocs)
+    return "split's list of locations differs from the split function's";
+  alloc::PsumAccesses fresh = alloc::collectPsumAccesses(freshLf);
   auto same = [](const alloc::LocAccess &a, const alloc::LocAccess &b) {
     return a.point == b.point && a.access.loc == b.access.loc &&
            a.access.ap == b.access.ap && a.access.iv == b.access.iv &&
