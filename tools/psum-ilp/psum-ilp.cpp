@@ -78,6 +78,12 @@ static cl::opt<unsigned> groupMaxCandidatesOpt(
              "by the exact mode (within --exact-budget); larger ones get "
              "the LP relaxation"),
     cl::cat(ilpCategory));
+static cl::opt<bool> integerCoverOpt(
+    "integer-cover",
+    cl::desc("--bound: clear the excess banks with whole spills (GLPK's "
+             "branch and bound within --time-limit) instead of the LP "
+             "relaxation; windows are still ignored, so still a lower bound"),
+    cl::init(false), cl::cat(ilpCategory));
 static cl::opt<bool> freeCopiesOpt(
     "free-copies",
     cl::desc("a wrong program, to show the comparison can fail: what a "
@@ -369,6 +375,16 @@ std::optional<double> coverBound(const alloc::LinearFunction &lf,
     bound = 0;
   else if (glp_simplex(lp, &parameters) == 0 && glp_get_status(lp) == GLP_OPT)
     bound = glp_get_obj_val(lp);
+  if (bound && *bound > 0 && integerCoverOpt) {
+    for (int column = 1, n = glp_get_num_cols(lp); column <= n; ++column)
+      glp_set_col_kind(lp, column, GLP_BV);
+    glp_iocp integer;
+    glp_init_iocp(&integer);
+    integer.msg_lev = GLP_MSG_OFF;
+    integer.tm_lim = int(timeLimitOpt) * 1000;
+    if (glp_intopt(lp, &integer) == 0 && glp_mip_status(lp) == GLP_OPT)
+      bound = std::max(*bound, glp_mip_obj_val(lp));
+  }
   glp_delete_prob(lp);
   return bound;
 }
