@@ -382,6 +382,7 @@ std::optional<double> coverBound(const alloc::LinearFunction &lf,
     glp_init_iocp(&integer);
     integer.msg_lev = GLP_MSG_OFF;
     integer.tm_lim = int(timeLimitOpt) * 1000;
+    integer.gmi_cuts = integer.mir_cuts = integer.cov_cuts = GLP_ON;
     if (glp_intopt(lp, &integer) == 0 && glp_mip_status(lp) == GLP_OPT)
       bound = std::max(*bound, glp_mip_obj_val(lp));
   }
