@@ -743,8 +743,9 @@ std::optional<Attempt> pruneWinner(const LinearFunction &lf,
 }
 
 /// Largest function (in candidates) that gets every named heuristic by
-/// default; larger ones get the seed and the two strongest, so that the
-/// best-of-n loop stays within a small factor of parsing (docs/performance.md).
+/// default; larger ones get the seed and the three strongest, so that the
+/// best-of-n loop stays within a small factor of parsing (docs/performance.md,
+/// docs/PsumAllocate.md).
 constexpr size_t kLargeFunction = 1000;
 
 std::vector<Heuristic> heuristicsFor(const Problem &problem,
@@ -754,7 +755,7 @@ std::vector<Heuristic> heuristicsFor(const Problem &problem,
   std::vector<Heuristic> chosen;
   for (const Heuristic &h : options.heuristics)
     if (h.name == "seed" || h.name == "relief-backtrack" ||
-        h.name == "ratio-backtrack")
+        h.name == "ratio-backtrack" || h.name == "reach-backtrack")
       chosen.push_back(h);
   return chosen;
 }
