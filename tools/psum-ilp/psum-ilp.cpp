@@ -300,7 +300,9 @@ Verdict solveIlp(const alloc::LinearFunction &lf, const alloc::Problem &problem,
 /// has, by what spilling each frees there (its banks less what its spill
 /// leaves live at the point). Windows are ignored, and every spill set that
 /// places clears the excess, so the LP's optimum is at most the least cost.
-/// Nullopt where no spill set clears it.
+/// With --integer-cover, the same program in whole spills where GLPK solves
+/// it within --time-limit (else the LP's). Nullopt where no spill set clears
+/// it.
 std::optional<double> coverBound(const alloc::LinearFunction &lf,
                                  const alloc::Problem &problem,
                                  const alloc::SpillOptions &options) {
