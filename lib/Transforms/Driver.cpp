@@ -283,12 +283,9 @@ void forEachUnevenHint(const Problem &problem,
   for (const Node &node : problem.nodes)
     if (node.unevenBlocks < node.liveBlocks())
       fn(node, "'" + node.name + "' keeps " + Twine(node.liveN) +
-                   " banks, though at most " + Twine(node.unevenBlocks) +
-                   " of its " + Twine(node.blocks) +
-                   " blocks are live at once: its blocks rotate over a "
-                   "divisor of the block count (the seed's shrink factor); "
-                   "uneven-rotation=true rotates them over " +
-                   Twine(node.unevenBlocks * node.blockBanks) + " banks");
+                   " banks, though " +
+                   unevenRotationHint(node.blocks, node.unevenBlocks,
+                                      node.blockBanks));
 }
 
 /// Adds the costs of a round's spills (before they happen) to `attempt`.
@@ -1044,6 +1041,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
           if (geometry->widestWindow() < geometry->usableBanks())
             note << " as modelled (a location's live blocks take adjacent "
                     "banks, and the reserved banks split PSUM)";
+          // So may the seed's rewrite, which the default leaves (audit of
+          // session 36).
+          if (!options.spill.writeLocations)
+            note << " with spill-write-locations=false (every write of a "
+                    "spilled tensor goes to the tensor itself, which then "
+                    "holds its banks from its first writer to its last; by "
+                    "default each later writer writes a location of its "
+                    "own)";
         }
         forEachUnevenHint(*problem, [&](const Node &node, const Twine &hint) {
           error.attachNote(node.memloc->getLoc()) << hint;

@@ -482,6 +482,14 @@ struct Failure {
   mlir::InFlightDiagnostic emit() const;
 };
 
+/// Why a location of `blocks` blocks could take fewer banks without the
+/// seed's divisor rule: its blocks rotate over `places` places (block k in
+/// place k mod places) with no two live at once in one place, which
+/// uneven-rotation=true gives it (places x `blockBanks` banks). For the
+/// "too big" note and the hint on spilling functions.
+std::string unevenRotationHint(int64_t blocks, int64_t places,
+                               uint64_t blockBanks);
+
 /// Fills the footprint (shrink factor, liveN), live range, writers,
 /// readers and the unspillable flag of `node` from its accesses in linear
 /// order; name, memloc, blocks and blockBanks must be set. Fails with the

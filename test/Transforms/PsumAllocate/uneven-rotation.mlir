@@ -18,7 +18,7 @@
 // writers rotate N tiles over any K banks (block k on base + k mod K):
 // uneven-rotation=true does so, and without it the diagnostics say what it
 // would save. The simulator (psum-check) checks the uneven placements.
-// SIM: checked 4 functions: 4 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 5 functions: 5 allocated, 0 rejected inputs, 0 violations
 
 // A read-behind pipeline over five tiles on gen1's four banks.
 // CHECK-LABEL: bir.func @five_tiles_gen1
@@ -29,7 +29,7 @@ bir.func @five_tiles_gen1 attributes {arch = #bir.arch<gen1>} {
   %w = bir.memloc "w" sbuf [64, 1024] x 4
   %x = bir.memloc "x" sbuf [64, 2048] x 4
   // expected-error @+2 {{acc is too big for PSUM, requires 5 banks with PSUM size 4}}
-  // expected-note @+1 {{at most 2 of its 5 blocks are live at once, but the banks of the blocks rotate over a divisor of the block count (the seed's shrink factor); uneven-rotation=true rotates them over 2 banks}}
+  // expected-note @+1 {{its 5 blocks could rotate over 2 places (block k in place k mod 2) with no two live at once in one, but the seed's shrink factor rotates them over a divisor of the block count; uneven-rotation=true rotates them over 2 banks}}
   %acc = bir.memloc "acc" psum [64, 2048] x 5
   %y = bir.memloc "y" sbuf [64, 2048] x 5
   bir.loop %k = 0 to 4 {
@@ -77,7 +77,7 @@ bir.func @triple_buffer_gen1 attributes {arch = #bir.arch<gen1>} {
   %x = bir.memloc "x" sbuf [64, 2048] x 4
   %ones = bir.memloc "ones" sbuf [64, 128]
   // expected-error @+2 {{cannot allocate PSUM location 'acc' (4 banks): it is read-modify-written (an accumulation group) and cannot be spilled}}
-  // expected-note @+1 {{'acc' keeps 4 banks, though at most 3 of its 8 blocks are live at once: its blocks rotate over a divisor of the block count (the seed's shrink factor); uneven-rotation=true rotates them over 3 banks}}
+  // expected-note @+1 {{'acc' keeps 4 banks, though its 8 blocks could rotate over 3 places (block k in place k mod 3) with no two live at once in one, but the seed's shrink factor rotates them over a divisor of the block count; uneven-rotation=true rotates them over 3 banks}}
   %acc = bir.memloc "acc" psum [64, 2048] x 8
   %bias = bir.memloc "bias" psum [64, 2048]
   %y = bir.memloc "y" sbuf [64, 2048] x 8
@@ -106,7 +106,7 @@ bir.func @triple_buffer_gen1 attributes {arch = #bir.arch<gen1>} {
 
 // Seven tiles (two live) and two tensors live across them on gen2's eight
 // banks: the divisor rule spills, which a remark (remarks=true) explains.
-// REMARK: uneven-rotation.mlir:[[# @LINE + 7]]:10: remark: 'acc' keeps 7 banks, though at most 2 of its 7 blocks are live at once: its blocks rotate over a divisor of the block count (the seed's shrink factor); uneven-rotation=true rotates them over 2 banks
+// REMARK: uneven-rotation.mlir:[[# @LINE + 7]]:10: remark: 'acc' keeps 7 banks, though its 7 blocks could rotate over 2 places (block k in place k mod 2) with no two live at once in one, but the seed's shrink factor rotates them over a divisor of the block count; uneven-rotation=true rotates them over 2 banks
 // CHECK-LABEL: bir.func @seven_tiles_spill
 // CHECK-NOT: TensorCopy
 // CHECK: }
@@ -128,4 +128,26 @@ bir.func @seven_tiles_spill attributes {arch = #bir.arch<gen2>} {
   bir.activation relu %y[0:128, 0:2048, 6] = %acc[0:128, 0:2048, 6] latency 32
   bir.activation relu %z = %long latency 32
   bir.activation relu %z = %long2 latency 32
+}
+
+// -----
+
+// Blocks 3 and 7 only, written by one step-4 loop and read by another: two
+// are live at once, but mod 2 they meet (3 and 7 are both odd), so the
+// note counts the places they rotate over, three, not the blocks live.
+// CHECK-LABEL: bir.func @sparse_blocks
+// CHECK: "acc" psum [64, 2048] x 8 {banks = array<i64: 0, 1, 2, 0, 1, 2, 0, 1>
+bir.func @sparse_blocks attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 128] x 8
+  %x = bir.memloc "x" sbuf [64, 1024] x 8
+  // expected-error @+2 {{acc is too big for PSUM, requires 8 banks with PSUM size 4}}
+  // expected-note @+1 {{its 8 blocks could rotate over 3 places (block k in place k mod 3) with no two live at once in one, but the seed's shrink factor rotates them over a divisor of the block count; uneven-rotation=true rotates them over 3 banks}}
+  %acc = bir.memloc "acc" psum [64, 2048] x 8
+  %y = bir.memloc "y" sbuf [64, 2048] x 8
+  bir.loop %n = 0 to 8 step 4 {
+    bir.matmul %acc[0:64, 0:2048, %n + 3] = %w[0:64, 0:128, 0], %x[0:64, 0:1024, %n] latency 64
+  }
+  bir.loop %n = 4 to 9 step 4 {
+    bir.activation relu %y[0:64, 0:2048, %n - 1] = %acc[0:64, 0:2048, %n - 1] latency 32
+  }
 }
