@@ -1041,8 +1041,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
           if (geometry->widestWindow() < geometry->usableBanks())
             note << " as modelled (a location's live blocks take adjacent "
                     "banks, and the reserved banks split PSUM)";
-          // So may the seed's rewrite, which the default leaves (audit of
-          // session 36).
+          // So may the seed's rewrite, where the default mints locations
+          // that may place (audit of session 36).
           if (!options.spill.writeLocations)
             note << " with spill-write-locations=false (every write of a "
                     "spilled tensor goes to the tensor itself, which then "
