@@ -294,10 +294,9 @@ Verdict solveIlp(const alloc::LinearFunction &lf, const alloc::Problem &problem,
   return verdict;
 }
 
-/// GLPK checks --time-limit only between the nodes of its branch and bound:
-/// on the cover of a large kernel the cut rounds at the root alone ran for
-/// minutes past it (session 35). The callback also stops the search
-/// between cut rounds, and keeps the bound of the best open node: where the
+/// GLPK checks --time-limit only between the nodes of its branch and bound;
+/// the callback checks it at each of its calls too (between the root's cut
+/// rounds, say), and keeps the bound of the best open node: where the
 /// search stops, that is still a lower bound on the cover's optimum.
 struct CoverSearch {
   std::chrono::steady_clock::time_point deadline;
