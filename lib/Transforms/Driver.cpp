@@ -848,6 +848,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   // Splitting first: pieces may fit where the whole location would not.
   // Split keeps the linear order and the accesses current for the rest.
   PsumAccesses accesses = collectPsumAccesses(lf);
+  warnUnreadRestarts(lf, accesses);
   if (options.split && splitLocations(lf, accesses, options.loopAware) && trace)
     *trace << " split multi-range PSUM locations\n";
 

@@ -117,6 +117,71 @@ PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
   return result;
 }
 
+/// The innermost loop outside the innermost loop of `start` (a group
+/// start) that starts it again on the same blocks, or null: more than one
+/// trip, and not the loop whose iv names the block. None if the start never
+/// runs (a loop of no trip around it).
+static const Loop *restartingLoop(const LinearFunction &lf,
+                                  const LocAccess &start) {
+  ArrayRef<unsigned> nest = lf.loopNest(start.point);
+  if (nest.empty())
+    return nullptr;
+  auto trips = [&](unsigned loop) {
+    return cast<bir::LoopOp>(lf.loops[loop].op).getTripCount();
+  };
+  if (llvm::any_of(nest, [&](unsigned loop) { return trips(loop) < 1; }))
+    return nullptr;
+  Operation *followed = start.access.iv
+                            ? bir::getLoopOf(start.access.iv).getOperation()
+                            : nullptr;
+  for (unsigned loop : llvm::reverse(nest.drop_back()))
+    if (lf.loops[loop].op != followed && trips(loop) > 1)
+      return &lf.loops[loop];
+  return nullptr;
+}
+
+void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
+                                     const PsumAccesses &accesses) {
+  for (const auto &[loc, list] : accesses.locations()) {
+    int64_t numBlocks = bir::getMemLoc(loc).getNumBlocks();
+    for (const LocAccess &start : list) {
+      if (!start.start)
+        continue;
+      auto matmul = cast<bir::MatmulOp>(lf.points[start.point].op);
+      const Loop *loop =
+          matmul.getStart() ? nullptr : restartingLoop(lf, start);
+      if (!loop)
+        continue;
+      // Accesses are in linear order: those in the loop's body are a run.
+      auto first = llvm::partition_point(
+          list, [&](const LocAccess &a) { return a.point <= loop->header; });
+      auto last = std::find_if(first, list.end(), [&](const LocAccess &a) {
+        return a.point >= loop->backEdge;
+      });
+      bir::BlockSet blocks(start.access, numBlocks);
+      Area area = Area::of(start.access.ap);
+      // A `+=` reads only to add: it does not drain the sum.
+      bool read = std::any_of(first, last, [&](const LocAccess &a) {
+        return a.access.kind == bir::AccessKind::Read &&
+               bir::BlockSet(a.access, numBlocks).intersects(blocks) &&
+               Area::of(a.access.ap).overlaps(area);
+      });
+      if (read)
+        continue;
+      auto loopOp = cast<bir::LoopOp>(loop->op);
+      StringRef name = bir::getMemLoc(loc).getName();
+      InFlightDiagnostic diag = matmul.emitWarning("'+=' starts the sum in '");
+      diag << name << "' afresh in each of the " << loopOp.getTripCount()
+           << " iterations of an enclosing loop, which never reads it: each "
+              "iteration's sum is overwritten unread";
+      diag.attachNote(loopOp.getLoc())
+          << "the enclosing loop: write '" << name
+          << "' before it (a memset) to add over its iterations too, or mark "
+             "the '+=' 'start' to restart on purpose";
+    }
+  }
+}
+
 RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
   RawRange range;
   for (const LocAccess &a : accesses) {

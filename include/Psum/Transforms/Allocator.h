@@ -181,6 +181,14 @@ private:
 };
 PsumAccesses collectPsumAccesses(const LinearFunction &lf);
 
+/// Warns of each `+=` that starts its group afresh (inferred, not marked
+/// `start`) in every iteration of an enclosing loop whose body never reads
+/// the sum: each iteration's sum is overwritten unread (a K loop outside
+/// the loop of the `+=`, as in `acc[n] +=` with K outer and N inner). The
+/// innermost such loop is named: the one of more than one trip that does
+/// not give the `+=` a block of its own in each iteration.
+void warnUnreadRestarts(const LinearFunction &lf, const PsumAccesses &accesses);
+
 /// A live range [def, use] in linear points.
 struct Interval {
   unsigned def, use;
