@@ -7,7 +7,7 @@ For each size x kind x pressure it runs, interleaved:
   baseline  psum-opt FILE -o /dev/null
   allocate  psum-opt FILE --psum-allocate -o /dev/null
 and records the median wall time, the median CPU time (user + sys) and the
-peak RSS (/usr/bin/time %M) of the runs. Then the 1,000-function module with
+peak RSS (/usr/bin/time %M) of the runs. Then the 1,000-function modules (pressure 1 and 4) with
 --mlir-disable-threading vs default threading, the phase micro-benchmark
 (psum-bench-phases) and a perf profile of a mid-size case.
 """
@@ -370,7 +370,8 @@ def main():
     ap.add_argument('--max-reps', type=int, default=5)
     ap.add_argument('--module-functions', type=int, default=1000)
     ap.add_argument('--module-size', default='100k')
-    ap.add_argument('--module-kind', default='mixed:4')
+    ap.add_argument('--module-kind', default='mixed:1,mixed:4',
+                    help='kind:pressure,... of the many-function modules')
     ap.add_argument('--profile-case', default='mixed:100k:4,matmul:100k:1',
                     help='kind:size:pressure,... profiled with perf ("" to skip)')
     ap.add_argument('--profile-freq', type=int, default=499)
@@ -529,26 +530,36 @@ def main():
         if size < 1000000:
             run_size(size)
 
-    # --- the 1,000-function module: threading -------------------------------
-    threading = None
-    mkind, mpress = args.module_kind.split(':')
+    # --- the 1,000-function modules: threading ------------------------------
+    modules = []
     msize = parse_size(args.module_size)
     mlabel, moptions = variants[0]
-    est = 0
-    r = rows.get((mkind, int(mpress), msize))
-    if r and r.get('base') and r['v'][mlabel].get('alloc') and r['v'][mlabel]['alloc'].wall:
-        est = 2 * (r['v'][mlabel]['alloc'].wall + r['base'].wall) * 2
-    if not over_budget(est):
+    for spec in [x for x in args.module_kind.split(',') if x]:
+        mkind, mpress = spec.split(':')
+        est = 0
+        r = rows.get((mkind, int(mpress), msize))
+        if r and r.get('base') and r['v'][mlabel].get('alloc') and r['v'][mlabel]['alloc'].wall:
+            est = 2 * (r['v'][mlabel]['alloc'].wall + r['base'].wall) * 2
+        if over_budget(est):
+            continue
         path, insts, psum = kernel(args.work, mkind, msize, int(mpress), args.module_functions)
         log('module: %d functions, %d instructions' % (args.module_functions, insts))
-        res = measure({
+        commands = {
             'base-threads': [psum_opt, path, '-o', '/dev/null'],
             'base-1': [psum_opt, path, '-o', '/dev/null', '--mlir-disable-threading'],
             'alloc-threads': alloc_cmd(psum_opt, path, moptions),
             'alloc-1': alloc_cmd(psum_opt, path, moptions, ['--mlir-disable-threading']),
-        }, args.timeout, min(args.max_reps, 3))
-        threading = {'path': path, 'insts': insts, 'psum': psum, 'res': res,
-                     'variant': mlabel}
+        }
+        # The output alone, as for the functions above.
+        out = os.path.join(args.work, 'allocated-module.mlir')
+        cmd = alloc_cmd(psum_opt, path, moptions)
+        if args.output_baseline and run_once(cmd[:-1] + [out], args.timeout).status == 'ok':
+            commands['out-threads'] = [psum_opt, out, '-o', '/dev/null']
+        res = measure(commands, args.timeout, min(args.max_reps, 3))
+        if os.path.exists(out):
+            os.remove(out)
+        modules.append({'path': path, 'insts': insts, 'psum': psum, 'res': res,
+                        'variant': mlabel})
 
     # --- phases ---------------------------------------------------------------
     phases = None
@@ -609,8 +620,8 @@ def main():
                       v={l: dict(v, alloc=v['alloc'].to_dict() if v.get('alloc') else None)
                          for l, v in r['v'].items()})
                  for r in rows.values()],
-        'threading': dict(threading, res={k: v.to_dict() for k, v in threading['res'].items()})
-        if threading else None,
+        'modules': [dict(m, res={k: v.to_dict() for k, v in m['res'].items()})
+                    for m in modules],
         'phases': phases, 'phase_labels': phase_labels, 'profiles': profiles,
     }
     results = os.path.join(args.work, 'results.json')
@@ -636,13 +647,13 @@ def render(state, out):
         r['v'] = {l: dict(v, alloc=Result.from_dict(v['alloc']) if v.get('alloc') else None)
                   for l, v in r['v'].items()}
         rows[(r['kind'], r['pressure'], r['size'])] = r
-    threading = state['threading']
-    if threading:
-        threading = dict(threading, res={k: Result.from_dict(v)
-                                         for k, v in threading['res'].items()})
+    # Runs before session 37 measured one module, as 'threading'.
+    modules = state.get('modules', [state['threading']] if state.get('threading') else [])
+    modules = [dict(m, res={k: Result.from_dict(v) for k, v in m['res'].items()})
+               for m in modules]
     write_report(args, state['host'], datetime.datetime.fromisoformat(state['started']),
                  state['total'], state['sizes'], state['kinds'], state['pressures'], rows,
-                 threading, state['phases'], state['phase_labels'],
+                 modules, state['phases'], state['phase_labels'],
                  [tuple(p) for p in state['profiles']])
 
 
@@ -650,7 +661,7 @@ def variant_desc(label, options):
     return '`%s` (`--psum-allocate%s`)' % (label, '=' + options if options else '')
 
 
-def write_report(args, host, started, total, sizes, kinds, pressures, rows, threading,
+def write_report(args, host, started, total, sizes, kinds, pressures, rows, modules,
                  phases, phase_labels, profiles):
     variants = [tuple(v) for v in args.variants]
     L = []
@@ -737,6 +748,19 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
                   and r['out'].wall > 1.5 * r['base'].wall]
             w('* Output baseline (psum-opt on the allocated output alone, below) over 1.5x the '
               'input\'s baseline: %s.' % (', '.join(fo) or 'none'))
+            fmod = []
+            for m in modules:
+                at, bt = m['res']['alloc-threads'], m['res']['base-threads']
+                if at.wall and bt.wall:
+                    ot = m['res'].get('out-threads')
+                    fmod.append('`%s` time %.2fx%s, memory %.2fx%s%s' % (
+                        os.path.basename(m['path']), at.wall / bt.wall,
+                        ' (FAIL)' if at.wall > 1.5 * bt.wall else '', at.rss / bt.rss,
+                        ' (FAIL)' if at.rss > 1.5 * bt.rss else '',
+                        ', the output alone %.2fx' % (ot.wall / bt.wall)
+                        if ot and ot.wall else ''))
+            w('* The %d-function modules, threaded, against their baseline: %s.' % (
+                args.module_functions, '; '.join(fmod) or 'not measured'))
         w('')
 
     w('## End to end: baseline vs --psum-allocate')
@@ -816,15 +840,15 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
                 fmt_x(o.rss / b.rss), fmt_x(a.rss / o.rss)]) + ' |')
         w('')
 
-    w('## The %d-function module: threading' % args.module_functions)
+    w('## The %d-function modules: threading' % args.module_functions)
     w('')
-    if threading:
-        res = threading['res']
+    for module in modules:
+        res = module['res']
         w('`%s`: %d functions, %d instructions, %d PSUM locations in one module, configuration '
           '`%s`. psum-allocate runs the functions with `failableParallelForEach` on the '
           'context\'s thread pool (%s hardware threads here); `--mlir-disable-threading` runs '
-          'them one by one.' % (os.path.basename(threading['path']), args.module_functions,
-                                threading['insts'], threading['psum'], threading['variant'],
+          'them one by one.' % (os.path.basename(module['path']), args.module_functions,
+                                module['insts'], module['psum'], module['variant'],
                                 host['nproc']))
         w('')
         w('| command | runs | wall s | CPU s | CPU / wall | peak MB |')
@@ -832,8 +856,11 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
         names = {'base-threads': 'baseline, default threading',
                  'base-1': 'baseline, --mlir-disable-threading',
                  'alloc-threads': '--psum-allocate, default threading',
-                 'alloc-1': '--psum-allocate, --mlir-disable-threading'}
+                 'alloc-1': '--psum-allocate, --mlir-disable-threading',
+                 'out-threads': 'the allocated output alone, default threading'}
         for key, label in names.items():
+            if key not in res:
+                continue
             x = res[key]
             if x.status != 'ok':
                 w('| %s | - | %s | - | - | - |' % (label, x.status))
@@ -847,15 +874,22 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, thre
             w('Parallel speedup of `--psum-allocate`: %.2fx end to end (%.2fx for the baseline '
               'alone). Speedup of the pass itself, estimated as (allocate - baseline) '
               'unthreaded / threaded: %.2fx. Ratio to the baseline: %.2fx threaded, %.2fx '
-              'unthreaded. `CPU / wall` above 1 means the worker threads ran at the same time; '
-              'on this shared 2-core machine the other core is often busy with other work, so '
-              'the speedup is a lower bound.' % (
+              'unthreaded; peak memory %.2fx. `CPU / wall` above 1 means the worker threads ran '
+              'at the same time; on this shared 2-core machine the other core is often busy '
+              'with other work, so the speedup is a lower bound.' % (
                   a1.wall / at.wall, b1.wall / bt.wall,
                   (a1.wall - b1.wall) / max(1e-9, at.wall - bt.wall),
-                  at.wall / bt.wall, a1.wall / b1.wall))
-    else:
+                  at.wall / bt.wall, a1.wall / b1.wall, at.rss / bt.rss))
+            ot = res.get('out-threads')
+            if ot and ot.wall:
+                w('')
+                w('The allocated output alone costs %.2fx the input\'s baseline (threaded); '
+                  'the allocate run costs %.2fx the output alone.' % (
+                      ot.wall / bt.wall, at.wall / ot.wall))
+        w('')
+    if not modules:
         w('Not measured (budget).')
-    w('')
+        w('')
 
     w('## Phases (Google Benchmark, `psum-bench-phases`)')
     w('')
