@@ -142,14 +142,18 @@ static const Loop *restartingLoop(const LinearFunction &lf,
 
 void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
                                      const PsumAccesses &accesses) {
+  struct Restart {
+    const LocAccess *start;
+    const Loop *loop;
+  };
+  std::vector<Restart> restarts;
   for (const auto &[loc, list] : accesses.locations()) {
     int64_t numBlocks = bir::getMemLoc(loc).getNumBlocks();
     for (const LocAccess &start : list) {
-      if (!start.start)
+      if (!start.start ||
+          cast<bir::MatmulOp>(lf.points[start.point].op).getStart())
         continue;
-      auto matmul = cast<bir::MatmulOp>(lf.points[start.point].op);
-      const Loop *loop =
-          matmul.getStart() ? nullptr : restartingLoop(lf, start);
+      const Loop *loop = restartingLoop(lf, start);
       if (!loop)
         continue;
       // Accesses are in linear order: those in the loop's body are a run.
@@ -160,25 +164,44 @@ void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
       });
       bir::BlockSet blocks(start.access, numBlocks);
       Area area = Area::of(start.access.ap);
-      // A `+=` reads only to add: it does not drain the sum.
+      // A `+=` reads only to add: it does not drain the sum. Any read of a
+      // part of the sum counts as draining it: a partial drain is not
+      // warned of.
       bool read = std::any_of(first, last, [&](const LocAccess &a) {
         return a.access.kind == bir::AccessKind::Read &&
                bir::BlockSet(a.access, numBlocks).intersects(blocks) &&
                Area::of(a.access.ap).overlaps(area);
       });
-      if (read)
-        continue;
-      auto loopOp = cast<bir::LoopOp>(loop->op);
-      StringRef name = bir::getMemLoc(loc).getName();
-      InFlightDiagnostic diag = matmul.emitWarning("'+=' starts the sum in '");
-      diag << name << "' afresh in each of the " << loopOp.getTripCount()
-           << " iterations of an enclosing loop, which never reads it: each "
-              "iteration's sum is overwritten unread";
-      diag.attachNote(loopOp.getLoc())
-          << "the enclosing loop: write '" << name
-          << "' before it (a memset) to add over its iterations too, or mark "
-             "the '+=' 'start' to restart on purpose";
+      if (!read)
+        restarts.push_back({&start, loop});
     }
+  }
+  // In program order, not in the order the locations are declared.
+  llvm::sort(restarts, [](const Restart &a, const Restart &b) {
+    return a.start->point < b.start->point;
+  });
+  for (const Restart &restart : restarts) {
+    const bir::Access &access = restart.start->access;
+    bir::MemLocOp memloc = bir::getMemLoc(access.loc);
+    auto loop = cast<bir::LoopOp>(restart.loop->op);
+    // By location, not on the op: MLIR would print the whole function with
+    // each warning.
+    Location loc = lf.points[restart.start->point].op->getLoc();
+    InFlightDiagnostic diag = emitWarning(loc, "'+=' starts the sum in ");
+    Area area = Area::of(access.ap);
+    Area whole{0, static_cast<int64_t>(memloc.getPartitions()), 0,
+               static_cast<int64_t>(memloc.getBytes())};
+    if (!(area == whole))
+      diag << "partitions [" << area.partLo << ", " << area.partHi
+           << ") x bytes [" << area.byteLo << ", " << area.byteHi << ") of ";
+    diag << "'" << memloc.getName() << "' afresh in each of the "
+         << loop.getTripCount()
+         << " iterations of an enclosing loop, which never reads it: the "
+            "sum of every iteration but the last is overwritten unread";
+    diag.attachNote(loop.getLoc())
+        << "the enclosing loop: write '" << memloc.getName()
+        << "' before it (a memset) to add over its iterations too, or mark "
+           "the '+=' 'start' to restart on purpose";
   }
 }
 

@@ -1,4 +1,5 @@
 // RUN: psum-opt %s -split-input-file -verify-diagnostics --psum-allocate="verify=true" -o /dev/null
+// RUN: psum-opt %s -split-input-file --psum-allocate -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT --implicit-check-not="see current operation"
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
 
 // A `+=` nothing wrote before starts its group in the first iteration of its
@@ -7,7 +8,9 @@
 // iteration before, unread: psum-allocate warns, on the `+=`, with a note on
 // that loop. The allocation still follows the meaning the warning names (the
 // simulator agrees).
-// SIM: checked 10 functions: 10 allocated, 0 rejected inputs, 0 violations
+// The warnings come by location (MLIR would print the whole function with a
+// warning on the op), in program order within a function.
+// SIM: checked 11 functions: 11 allocated, 0 rejected inputs, 0 violations
 
 // K outside N: the sum of each tile restarts in every K iteration; what the
 // drain after the loops reads is the last K step's product alone.
@@ -19,7 +22,7 @@ bir.func @k_outer_n_inner attributes {arch = #bir.arch<gen2>} {
   // expected-note @below {{the enclosing loop: write 'acc' before it (a memset) to add over its iterations too, or mark the '+=' 'start' to restart on purpose}}
   bir.loop %k = 0 to 8 {
     bir.loop %n = 0 to 4 {
-      // expected-warning @below {{'+=' starts the sum in 'acc' afresh in each of the 8 iterations of an enclosing loop, which never reads it: each iteration's sum is overwritten unread}}
+      // expected-warning @below {{'+=' starts the sum in 'acc' afresh in each of the 8 iterations of an enclosing loop, which never reads it: the sum of every iteration but the last is overwritten unread}}
       bir.matmul %acc[0:128, 0:2048, %n] += %w[0:128, 0:1024, %k], %x[0:128, 0:2048, %k] latency 64
     }
   }
@@ -89,6 +92,34 @@ bir.func @loop_reads_the_other_half attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y[0:128, 1024:2048] = %acc[0:128, 1024:2048] latency 32
   }
   bir.activation relu %y[0:128, 0:1024] = %acc[0:128, 0:1024] latency 32
+}
+
+// -----
+
+// Column halves summed by K loops inside an outer loop: each warning names
+// its half. In program order, though 'lo' is declared before 'hi'.
+// TEXT: unread-restart.mlir:[[#@LINE+13]]:{{.*}} warning: '+=' starts the sum in partitions [0, 128) x bytes [1024, 2048) of 'hi' afresh in each of the 2 iterations
+// TEXT: unread-restart.mlir:[[#@LINE+16]]:{{.*}} warning: '+=' starts the sum in partitions [0, 64) x bytes [0, 1024) of 'lo' afresh in each of the 2 iterations
+bir.func @halves_in_program_order attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 256] x 4
+  %x = bir.memloc "x" sbuf [128, 2048] x 4
+  %lo = bir.memloc "lo" psum [128, 2048]
+  %hi = bir.memloc "hi" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-note @below {{the enclosing loop: write 'hi'}}
+  // expected-note @+1 {{the enclosing loop: write 'lo'}}
+  bir.loop %o = 0 to 2 {
+    bir.loop %k = 0 to 4 {
+      // expected-warning @below {{'+=' starts the sum in partitions [0, 128) x bytes [1024, 2048) of 'hi' afresh}}
+      bir.matmul %hi[0:128, 1024:2048] += %w[0:128, 0:256, %k], %x[0:128, 0:1024, %k] latency 64
+    }
+    bir.loop %k = 0 to 4 {
+      // expected-warning @below {{'+=' starts the sum in partitions [0, 64) x bytes [0, 1024) of 'lo' afresh}}
+      bir.matmul %lo[0:64, 0:1024] += %w[0:64, 0:256, %k], %x[0:64, 0:1024, %k] latency 64
+    }
+  }
+  bir.activation relu %y[0:128, 1024:2048] = %hi[0:128, 1024:2048] latency 32
+  bir.activation relu %y[0:64, 0:1024] = %lo[0:64, 0:1024] latency 32
 }
 
 // -----
