@@ -635,9 +635,14 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
   std::optional<std::vector<unsigned>> bases =
       exactPlacement(rewritten, budget);
   if (!bases) {
-    outcome = "the optimal spill set (cost " +
-              formatNumber(attempt.spillCycles) +
-              ") did not place after rewriting; kept best-of-n";
+    outcome = budget.exhausted
+                  ? "budget of " + std::to_string(steps) +
+                        " steps exhausted placing the optimal spill set "
+                        "(cost " +
+                        formatNumber(attempt.spillCycles) + "); kept best-of-n"
+                  : "the optimal spill set (cost " +
+                        formatNumber(attempt.spillCycles) +
+                        ") did not place after rewriting; kept best-of-n";
     return std::nullopt;
   }
   attempt.placement = selectionOf(*bases);

@@ -1,5 +1,6 @@
 // RUN: psum-opt %s --psum-allocate="heuristic=relief-sweep verify=true" | FileCheck %s
 // RUN: psum-opt %s --psum-allocate="exact=true verify=true" | FileCheck %s --check-prefix=EXACT
+// RUN: psum-opt %s --psum-allocate="exact=true remarks=true heuristic=seed exact-budget=30" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLACE-BUDGET
 
 // The relief heuristics' pair swaps (docs/PsumAllocate.md, "Heuristics"):
 // the lazy greedy spills t4, v7, t9 and v10 (cost 512); putting t4 and v7
@@ -14,6 +15,12 @@
 // CHECK-DAG: %t4 = bir.memloc "t4" psum [128, 512] {banks = array<i64: {{[0-9]}}>, base_bank = {{[0-9]}} : i64}
 // CHECK-DAG: %v7 = bir.memloc "v7" psum [128, 2048] {banks = array<i64: {{[0-9]}}>, base_bank = {{[0-9]}} : i64}
 // EXACT: psum.score = 384
+
+// With 30 steps the exact mode proves the spill set of cost 384 optimal,
+// then runs out of them placing the rewritten function; the remark says
+// so (until session 37 it said the set "did not place after rewriting",
+// as if no placement existed; found by the session-37 diagnostics audit).
+// PLACE-BUDGET: remark: exact mode: budget of 30 steps exhausted placing the optimal spill set (cost 384); kept best-of-n
 bir.func @random_108 attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 8192]
