@@ -541,6 +541,16 @@ bool BlockSet::contains(const BlockSet &other) const {
   });
 }
 
+/// Whether some instruction writes location `loc`.
+static bool isWritten(Value loc) {
+  return llvm::any_of(loc.getUsers(), [&](Operation *user) {
+    auto inst = dyn_cast<InstructionOpInterface>(user);
+    return inst && llvm::any_of(inst.getAccesses(), [&](const Access &access) {
+             return access.loc == loc && isWrite(access.kind);
+           });
+  });
+}
+
 LogicalResult FuncOp::verifyRegions() {
   // Runs after every nested op verified, so accesses are well formed.
   // PSUM has no initial contents: a PSUM read needs an earlier write. The
@@ -579,8 +589,15 @@ LogicalResult FuncOp::verifyRegions() {
       bool startsGroup = matmul && access.index == MatmulOp::kDst;
       if (startsGroup || loc.written)
         continue;
-      result = inst->emitOpError("reads PSUM location '")
-               << getMemLoc(access.loc).getName() << "' before any write";
+      InFlightDiagnostic diag = inst->emitOpError("reads PSUM location '")
+                                << getMemLoc(access.loc).getName()
+                                << "' before any write";
+      // The seed's live_range asserts a first def: say so where there is
+      // none at all, not only none before this read.
+      if (!isWritten(access.loc))
+        diag << "; no instruction writes it (the seed's live_range: no "
+                "first def find)";
+      result = diag;
       return;
     }
     for (const Access &access : accesses) {
