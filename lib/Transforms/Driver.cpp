@@ -586,9 +586,9 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
     return std::nullopt;
   }
   ExactBudget budget{steps};
-  auto exhausted = [&] {
-    outcome = "budget of " + std::to_string(steps) +
-              " steps exhausted; kept best-of-n";
+  auto exhausted = [&](const std::string &during = "") {
+    outcome = "budget of " + std::to_string(steps) + " steps exhausted" +
+              during + "; kept best-of-n";
     return std::nullopt;
   };
   Attempt attempt;
@@ -635,14 +635,11 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
   std::optional<std::vector<unsigned>> bases =
       exactPlacement(rewritten, budget);
   if (!bases) {
-    outcome = budget.exhausted
-                  ? "budget of " + std::to_string(steps) +
-                        " steps exhausted placing the optimal spill set "
-                        "(cost " +
-                        formatNumber(attempt.spillCycles) + "); kept best-of-n"
-                  : "the optimal spill set (cost " +
-                        formatNumber(attempt.spillCycles) +
-                        ") did not place after rewriting; kept best-of-n";
+    std::string set = "the optimal spill set (cost " +
+                      formatNumber(attempt.spillCycles) + ")";
+    if (budget.exhausted)
+      return exhausted(" placing " + set);
+    outcome = set + " did not place after rewriting; kept best-of-n";
     return std::nullopt;
   }
   attempt.placement = selectionOf(*bases);
