@@ -58,7 +58,9 @@ static cl::opt<uint64_t>
                    cl::cat(ilpCategory));
 static cl::opt<unsigned>
     timeLimitOpt("time-limit", cl::init(60),
-                 cl::desc("seconds GLPK may spend on one function"),
+                 cl::desc("seconds GLPK may spend on one function (with "
+                          "--bound: on one group, its LP and integer cover "
+                          "together)"),
                  cl::cat(ilpCategory));
 static cl::opt<unsigned>
     maxCandidatesOpt("max-candidates", cl::init(40),
@@ -294,6 +296,28 @@ Verdict solveIlp(const alloc::LinearFunction &lf, const alloc::Problem &problem,
   return verdict;
 }
 
+/// The steps of coverBound that --time-limit cut short.
+struct Stops {
+  unsigned relaxations = 0, covers = 0;
+
+  void add(const Stops &other) {
+    relaxations += other.relaxations;
+    covers += other.covers;
+  }
+  /// ", N LP relaxations stopped at --time-limit", the same for integer
+  /// covers: what the verbose line of a function adds.
+  std::string describe() const {
+    std::string text;
+    if (relaxations)
+      text += llvm::formatv(", {0} LP relaxations stopped at --time-limit",
+                            relaxations);
+    if (covers)
+      text +=
+          llvm::formatv(", {0} integer covers stopped at --time-limit", covers);
+    return text;
+  }
+};
+
 /// GLPK checks --time-limit only between the nodes of its branch and bound;
 /// the callback checks it at each of its calls too (between the root's cut
 /// rounds, say), and keeps the bound of the best open node: where the
@@ -322,15 +346,15 @@ void watchCoverSearch(glp_tree *tree, void *info) {
 /// has, by what spilling each frees there (its banks less what its spill
 /// leaves live at the point). Windows are ignored, and every spill set that
 /// places clears the excess, so the LP's optimum is at most the least cost.
-/// With --integer-cover, the same program in whole spills, solved by GLPK
-/// within --time-limit (`stopped` says it was not: the bound is then its
-/// best open node's, or the LP's if higher). Nullopt where no spill set
-/// clears it.
+/// With --integer-cover, the same program in whole spills. Both steps
+/// share --time-limit; `stops` counts a step it cut short, whose bound is
+/// then the dual simplex's last dual feasible basis's (the LP) or the best
+/// open node's (the cover; or the LP's if higher). Nullopt where no spill
+/// set clears it.
 std::optional<double> coverBound(const alloc::LinearFunction &lf,
                                  const alloc::Problem &problem,
                                  const alloc::SpillOptions &options,
-                                 bool &stopped) {
-  stopped = false;
+                                 Stops &stops) {
   Items built = buildItems(lf, problem, options);
   const std::vector<Item> &items = built.items;
   unsigned numPoints = built.numPoints;
@@ -393,25 +417,44 @@ std::optional<double> coverBound(const alloc::LinearFunction &lf,
   }
   glp_load_matrix(lp, int(values.size()) - 1, rowIndex.data(),
                   columnIndex.data(), values.data());
+  auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(timeLimitOpt);
   glp_smcp parameters;
   glp_init_smcp(&parameters);
-  parameters.presolve = GLP_ON;
   parameters.msg_lev = GLP_MSG_OFF;
+  // The dual simplex, without presolve (GLPK keeps no solution of a
+  // presolved problem it did not finish): every basis it stops at with
+  // dual feasibility bounds the LP's optimum from below, so one cut short
+  // by --time-limit still bounds the cover.
+  parameters.meth = GLP_DUALP;
+  parameters.tm_lim = int(timeLimitOpt) * 1000;
   std::optional<double> bound;
-  if (glp_get_num_rows(lp) == 0)
+  if (glp_get_num_rows(lp) == 0) {
     bound = 0;
-  else if (glp_simplex(lp, &parameters) == 0 && glp_get_status(lp) == GLP_OPT)
-    bound = glp_get_obj_val(lp);
-  if (bound && *bound > 0 && integerCoverOpt) {
+  } else {
+    int result = glp_simplex(lp, &parameters);
+    if (result == 0 && glp_get_status(lp) == GLP_OPT) {
+      bound = glp_get_obj_val(lp);
+    } else if (result == GLP_ETMLIM) {
+      ++stops.relaxations;
+      bound = glp_get_dual_stat(lp) == GLP_FEAS
+                  ? std::max(0.0, glp_get_obj_val(lp))
+                  : 0.0;
+    }
+  }
+  bool relaxed = glp_get_num_rows(lp) == 0 || glp_get_status(lp) == GLP_OPT;
+  if (bound && *bound > 0 && integerCoverOpt && relaxed) {
     for (int column = 1, n = glp_get_num_cols(lp); column <= n; ++column)
       glp_set_col_kind(lp, column, GLP_BV);
     CoverSearch search;
-    search.deadline =
-        std::chrono::steady_clock::now() + std::chrono::seconds(timeLimitOpt);
+    search.deadline = deadline;
     glp_iocp integer;
     glp_init_iocp(&integer);
     integer.msg_lev = GLP_MSG_OFF;
-    integer.tm_lim = int(timeLimitOpt) * 1000;
+    integer.tm_lim = int(std::max<int64_t>(
+        0, std::chrono::duration_cast<std::chrono::milliseconds>(
+               deadline - std::chrono::steady_clock::now())
+               .count()));
     // GLPK's cut generators and its default branching (Driebeck-Tomlin,
     // which transforms the row of every fractional column) ran for minutes
     // at the root of the 24k-column cover of attention-100k-p4, where no
@@ -429,7 +472,7 @@ std::optional<double> coverBound(const alloc::LinearFunction &lf,
     if (result == 0 && glp_mip_status(lp) == GLP_OPT) {
       bound = std::max(*bound, glp_mip_obj_val(lp));
     } else {
-      stopped = result == GLP_ETMLIM || result == GLP_ESTOP;
+      stops.covers += result == GLP_ETMLIM || result == GLP_ESTOP;
       bound = std::max(*bound, search.bound);
     }
   }
@@ -469,9 +512,7 @@ struct Totals {
   double bestOfN = 0, lowerBound = 0;
   /// --bound on the compared functions: their optima and bounds in all.
   double smallOptimum = 0, smallBound = 0;
-  /// --integer-cover: the covers stopped at --time-limit (bounded by their
-  /// best open node).
-  unsigned coversStopped = 0;
+  Stops stops;
 };
 
 const char *text(const Verdict &verdict) {
@@ -529,19 +570,17 @@ std::vector<alloc::Problem> components(const alloc::Problem &problem) {
 /// coverBound; where their sum is below `target` (best-of-n's cost), a
 /// group of at most --group-max-candidates gets the exact mode's optimum
 /// instead where it finds one in its budget. `exactGroups` counts those,
-/// `stoppedGroups` the integer covers stopped at --time-limit.
+/// `stops` the steps cut short by --time-limit.
 std::optional<double> groupBound(const alloc::LinearFunction &lf,
                                  const alloc::Problem &problem, double target,
                                  unsigned &exactGroups, unsigned &groups,
-                                 unsigned &stoppedGroups) {
+                                 Stops &stops) {
   alloc::SpillOptions options;
   std::vector<alloc::Problem> parts = components(problem);
   groups = parts.size();
   std::vector<double> relaxed;
   for (const alloc::Problem &part : parts) {
-    bool stopped;
-    std::optional<double> lower = coverBound(lf, part, options, stopped);
-    stoppedGroups += stopped;
+    std::optional<double> lower = coverBound(lf, part, options, stops);
     if (!lower)
       return std::nullopt;
     relaxed.push_back(*lower);
@@ -583,10 +622,11 @@ void bound(bir::FuncOp func, Totals &totals) {
     ++totals.skipped;
     return;
   }
-  unsigned exactGroups = 0, groups = 0, stoppedGroups = 0;
+  unsigned exactGroups = 0, groups = 0;
+  Stops stops;
   std::optional<double> lower =
-      groupBound(lf, *problem, *best, exactGroups, groups, stoppedGroups);
-  totals.coversStopped += stoppedGroups;
+      groupBound(lf, *problem, *best, exactGroups, groups, stops);
+  totals.stops.add(stops);
   // Best-of-n's spill set is one the bound ranges over.
   if (!lower || *lower > *best + 0.5) {
     ++totals.disagree;
@@ -605,13 +645,7 @@ void bound(bir::FuncOp func, Totals &totals) {
                  << " candidates, best-of-n " << int64_t(*best)
                  << llvm::format(", lower bound %.0f", *lower) << " (" << groups
                  << " groups of overlapping ranges, " << exactGroups
-                 << " solved exactly"
-                 << (stoppedGroups ? llvm::formatv(", {0} integer covers "
-                                                   "stopped at --time-limit",
-                                                   stoppedGroups)
-                                         .str()
-                                   : "")
-                 << ")\n";
+                 << " solved exactly" << stops.describe() << ")\n";
 }
 
 void compare(bir::FuncOp func, Totals &totals) {
@@ -666,9 +700,8 @@ void compare(bir::FuncOp func, Totals &totals) {
   // --bound: the bound may not exceed a proven optimum (and how close it
   // comes says how far to trust it on the larger functions).
   if (boundOpt && exact.kind == Verdict::Optimal) {
-    bool stopped;
-    std::optional<double> lower = coverBound(lf, *problem, options, stopped);
-    totals.coversStopped += stopped;
+    std::optional<double> lower =
+        coverBound(lf, *problem, options, totals.stops);
     totals.smallOptimum += exact.cost;
     totals.smallBound += lower ? *lower : 0;
     if (!lower || *lower > exact.cost + 0.5) {
@@ -733,20 +766,28 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format("  GLPK:       %.2f s in all, slowest %.3f s",
                                totals.ilpSeconds, totals.ilpMax)
                << " (" << totals.ilpSlowest << ")\n";
+  // A zero bound (an LP stopped at once) measures no gap.
+  std::string gap =
+      totals.lowerBound > 0
+          ? llvm::formatv(" ({0:F1}% above)",
+                          100.0 * (totals.bestOfN / totals.lowerBound - 1))
+          : std::string(totals.bestOfN > 0 ? " (no gap measured)"
+                                           : " (0.0% above)");
   if (boundOpt)
     llvm::outs() << llvm::format("lower bound on the compared functions: "
                                  "%.0f against optima of %.0f\n",
                                  totals.smallBound, totals.smallOptimum)
                  << "larger functions: " << totals.bounded
-                 << llvm::format(
-                        " bounded, best-of-n %.0f against a lower "
-                        "bound of %.0f (%.1f%% above)\n",
-                        totals.bestOfN, totals.lowerBound,
-                        totals.lowerBound
-                            ? 100.0 * (totals.bestOfN / totals.lowerBound - 1)
-                            : 0.0);
-  if (totals.coversStopped)
-    llvm::outs() << totals.coversStopped
+                 << llvm::format(" bounded, best-of-n %.0f against a lower "
+                                 "bound of %.0f",
+                                 totals.bestOfN, totals.lowerBound)
+                 << gap << "\n";
+  if (totals.stops.relaxations)
+    llvm::outs() << totals.stops.relaxations
+                 << " LP relaxations stopped at --time-limit: each bounded by "
+                    "its last dual feasible basis\n";
+  if (totals.stops.covers)
+    llvm::outs() << totals.stops.covers
                  << " integer covers stopped at --time-limit: each bounded by "
                     "its best open node\n";
   return totals.disagree ? 1 : 0;
