@@ -111,8 +111,8 @@ void annotate(benchmark::State &state, const Kernel &k) {
   state.counters["insts"] = double(k.instructions);
   state.counters["nodes"] = double(k.problem.nodes.size());
   size_t edges = 0;
-  for (const auto &adj : k.graph.adjacency)
-    edges += adj.size();
+  for (unsigned v = 0; v < k.problem.nodes.size(); ++v)
+    edges += k.graph.degree(v);
   state.counters["edges"] = double(edges / 2);
 }
 
@@ -144,7 +144,7 @@ void benchLiveRanges(benchmark::State &state, Kernel &k) {
 void benchInterference(benchmark::State &state, Kernel &k) {
   for (auto _ : state) {
     Graph graph = buildInterference(k.problem, nullptr);
-    benchmark::DoNotOptimize(graph.adjacency.data());
+    benchmark::DoNotOptimize(graph.peakDemand);
   }
 }
 

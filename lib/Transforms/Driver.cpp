@@ -779,7 +779,7 @@ bool isAllocated(const Problem &problem, const Graph &graph) {
   for (unsigned v = 0; v < problem.nodes.size(); ++v) {
     if (masks[v] & problem.geometry.reserved)
       return false;
-    for (unsigned m : graph.adjacency[v])
+    for (unsigned m : graph.neighbors(v))
       if (masks[v] & masks[m])
         return false;
   }

@@ -156,9 +156,9 @@ LogicalResult PsumExplainPass::explain(bir::FuncOp original, Phase stop,
         << " banks at linear point " << graph.peakPoint;
     for (auto [v, node] : llvm::enumerate(problem->nodes)) {
       InFlightDiagnostic remark = remarkOn(node) << "interferes with";
-      if (graph.adjacency[v].empty())
+      if (graph.degree(v) == 0)
         remark << " nothing";
-      for (auto [i, m] : llvm::enumerate(graph.adjacency[v]))
+      for (auto [i, m] : llvm::enumerate(graph.neighbors(v)))
         remark << (i ? ", " : " ") << problem->nodes[m].name;
     }
     return success();

@@ -119,7 +119,7 @@ static std::optional<unsigned> firstFit(const Problem &problem,
                                         unsigned node, uint64_t blocked,
                                         std::optional<unsigned> ignore) {
   uint64_t occupied = blocked | problem.geometry.reserved;
-  for (unsigned m : graph.adjacency[node])
+  for (unsigned m : graph.neighbors(node))
     if (m != ignore)
       occupied |= selection.bankMask(problem, m);
   unsigned liveN = problem.nodes[node].liveN;
@@ -160,7 +160,7 @@ static bool evict(const Problem &problem, const Graph &graph, unsigned v,
       selection.base[m] = b;
     };
     set(v, base);
-    for (unsigned m : graph.adjacency[v]) {
+    for (unsigned m : graph.neighbors(v)) {
       if (m == v || !(selection.bankMask(problem, m) & window))
         continue;
       const Node &other = problem.nodes[m];
@@ -224,7 +224,7 @@ FailureOr<Selection> psum::alloc::select(const Problem &problem,
   for (unsigned v : llvm::reverse(stack)) {
     const Node &node = problem.nodes[v];
     uint64_t occupied = geometry.reserved;
-    for (unsigned m : graph.adjacency[v]) {
+    for (unsigned m : graph.neighbors(v)) {
       std::optional<unsigned> address = selection.base[m];
       if (!address)
         continue;

@@ -512,11 +512,8 @@ std::vector<Heuristic> psum::alloc::heuristicSet(unsigned count) {
 
 int64_t psum::alloc::additiveBudget(const Problem &problem,
                                     const Graph &graph, unsigned node) {
-  int64_t budget = int64_t(problem.geometry.usableBanks()) -
-                   problem.nodes[node].liveN;
-  for (unsigned m : graph.adjacency[node])
-    budget -= problem.nodes[m].liveN;
-  return budget;
+  return int64_t(problem.geometry.usableBanks()) - problem.nodes[node].liveN -
+         int64_t(graph.neighborBanks(node));
 }
 
 namespace {
@@ -661,7 +658,7 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
     }
     erase(v);
     stack.push_back(v);
-    for (unsigned m : graph.adjacency[v]) {
+    for (unsigned m : graph.neighbors(v)) {
       if (where[m] == List::None)
         continue;
       bool wasSafe = budget[m] >= 0;

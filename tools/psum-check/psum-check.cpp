@@ -236,29 +236,52 @@ struct Quality {
 };
 
 /// The interference graph of the sweep against the seed's definition
-/// computed pairwise (its lower-triangular bit matrix): empty if equal.
+/// computed pairwise (its lower-triangular bit matrix), with neighbors
+/// listed and with every node's neighbors in a row of bits: empty if equal.
 std::string checkInterference(bir::FuncOp func) {
   alloc::LinearFunction lf;
   FailureOr<alloc::Problem> problem = testing::firstRound(func, lf);
   if (failed(problem))
     return "";
-  alloc::Graph graph = alloc::buildInterference(*problem, nullptr);
   const std::vector<alloc::Node> &nodes = problem->nodes;
-  uint64_t edges = 0;
-  for (unsigned a = 0; a < nodes.size(); ++a) {
-    for (unsigned b = 0; b < a; ++b) {
-      bool overlap = nodes[a].def <= nodes[b].use && nodes[b].def <= nodes[a].use;
-      edges += overlap;
-      if (overlap != graph.interferes(a, b))
-        return "interference of '" + nodes[a].name + "' and '" + nodes[b].name +
-               "' differs from the pairwise definition";
+  for (std::optional<size_t> bitRowDegree : {std::optional<size_t>(), {1}}) {
+    alloc::Graph graph =
+        alloc::buildInterference(*problem, nullptr, bitRowDegree);
+    std::string form = bitRowDegree ? " (rows of bits)" : " (lists)";
+    uint64_t edges = 0;
+    for (unsigned a = 0; a < nodes.size(); ++a) {
+      for (unsigned b = 0; b < a; ++b) {
+        bool overlap =
+            nodes[a].def <= nodes[b].use && nodes[b].def <= nodes[a].use;
+        edges += overlap;
+        if (overlap != graph.interferes(a, b) ||
+            overlap != graph.interferes(b, a))
+          return "interference of '" + nodes[a].name + "' and '" +
+                 nodes[b].name + "' differs from the pairwise definition" +
+                 form;
+      }
     }
+    uint64_t listed = 0;
+    for (unsigned v = 0; v < nodes.size(); ++v) {
+      std::optional<unsigned> previous;
+      size_t count = 0;
+      uint64_t banks = 0;
+      for (unsigned m : graph.neighbors(v)) {
+        if ((previous && m <= *previous) || !graph.interferes(v, m))
+          return "the neighbors of '" + nodes[v].name +
+                 "' are not its interfering nodes in increasing order" + form;
+        previous = m;
+        ++count;
+        banks += nodes[m].liveN;
+      }
+      if (count != graph.degree(v) || banks != graph.neighborBanks(v))
+        return "the degree or neighbor banks of '" + nodes[v].name +
+               "' differ from its neighbors'" + form;
+      listed += count;
+    }
+    if (listed != 2 * edges)
+      return "the neighbors hold duplicate edges" + form;
   }
-  uint64_t listed = 0;
-  for (const auto &neighbors : graph.adjacency)
-    listed += neighbors.size();
-  if (listed != 2 * edges)
-    return "adjacency lists hold duplicate edges";
   return "";
 }
 
@@ -297,7 +320,7 @@ struct PlainPlacement {
     --steps;
     unsigned v = order[i], liveN = problem.nodes[v].liveN;
     uint64_t occupied = problem.geometry.reserved;
-    for (unsigned m : graph.adjacency[v])
+    for (unsigned m : graph.neighbors(v))
       if (base[m])
         occupied |= alloc::windowMask(*base[m], problem.nodes[m].liveN);
     for (unsigned b = 0; b + liveN <= problem.geometry.numBanks; ++b) {

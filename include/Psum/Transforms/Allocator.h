@@ -16,6 +16,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/iterator.h"
+#include "llvm/ADT/iterator_range.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -549,23 +551,83 @@ uint64_t rangeInputs(const LinearFunction &lf, const Problem &problem);
 // Interference
 //===----------------------------------------------------------------------===//
 
-struct Graph {
-  /// Sorted neighbor lists.
-  std::vector<llvm::SmallVector<unsigned, 8>> adjacency;
+/// The interference graph. A node's neighbors are a sorted list, or, for a
+/// node that interferes with at least 1/32 of all nodes, a row of bits (the
+/// seed's bit matrix, where it is dense): a list costs 32 bits per edge, a
+/// row one bit per node, so no node takes more than the row and the graph
+/// at most n^2 bits, where lists alone grew to 32 n^2 bits with many
+/// tiles live at once. Either way neighbors come in increasing order.
+class Graph {
+public:
+  /// Neighbors in increasing order, from a list or from a row of bits.
+  class NeighborIterator
+      : public llvm::iterator_facade_base<
+            NeighborIterator, std::forward_iterator_tag, const unsigned> {
+  public:
+    explicit NeighborIterator(const unsigned *item) : item(item) {}
+    /// The first set bit at or after `from` of a row of `size` bits.
+    NeighborIterator(const uint64_t *words, unsigned from, unsigned size)
+        : words(words), size(size), bit(nextSet(from)) {}
+    const unsigned &operator*() const { return words ? bit : *item; }
+    NeighborIterator &operator++() {
+      if (words)
+        bit = nextSet(bit + 1);
+      else
+        ++item;
+      return *this;
+    }
+    bool operator==(const NeighborIterator &other) const {
+      return item == other.item && bit == other.bit;
+    }
+
+  private:
+    unsigned nextSet(unsigned from) const;
+
+    const unsigned *item = nullptr;
+    const uint64_t *words = nullptr;
+    unsigned size = 0, bit = 0;
+  };
+
   /// Sum of liveN over candidates: the seed's total bank demand.
   uint64_t totalDemand = 0;
   /// Peak banks live at one point (MaxLive) and a point where it occurs.
   unsigned peakDemand = 0;
   unsigned peakPoint = 0;
 
+  llvm::iterator_range<NeighborIterator> neighbors(unsigned v) const;
+  size_t degree(unsigned v) const { return degrees[v]; }
+  /// The banks of v's neighbors, summed (the seed's additive degree).
+  uint64_t neighborBanks(unsigned v) const { return banksAround[v]; }
   bool interferes(unsigned a, unsigned b) const;
+  /// Nodes kept in a row of bits (for tests and benchmarks).
+  size_t numBitRows() const { return numRows; }
   /// The seed's this+0x2c8: NUM_PSUM_BANKS / total bank demand.
   double demandRatio(unsigned numBanks) const {
     return totalDemand ? double(numBanks) / double(totalDemand) : 1.0;
   }
+
+private:
+  friend Graph buildInterference(const Problem &, llvm::raw_ostream *,
+                                 std::optional<size_t>);
+  static constexpr unsigned kNoRow = ~0u;
+
+  std::vector<unsigned> degrees;
+  std::vector<uint64_t> banksAround;
+  /// Lists, one after the other: node v's from listStart[v] to
+  /// listStart[v + 1] (empty where v has a row of bits).
+  std::vector<size_t> listStart;
+  std::vector<unsigned> lists;
+  /// Node v's row is bitWords[rowOf[v] * wordsPerRow ...], if any.
+  std::vector<unsigned> rowOf;
+  std::vector<uint64_t> bitWords;
+  size_t numRows = 0, wordsPerRow = 0;
 };
 
-Graph buildInterference(const Problem &problem, llvm::raw_ostream *trace);
+/// Builds the graph by the seed's sweep. Nodes of at least `bitRowDegree`
+/// neighbors get a row of bits; by default those of at least max(64, n / 32)
+/// (tests set it to compare the two forms).
+Graph buildInterference(const Problem &problem, llvm::raw_ostream *trace,
+                        std::optional<size_t> bitRowDegree = std::nullopt);
 
 /// The banks live at each point (numPoints + 1 entries, the last 0): the
 /// demand the relief heuristics and the pruning test against PSUM.
