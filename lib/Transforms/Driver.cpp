@@ -1218,18 +1218,22 @@ void PsumAllocatePass::runOnOperation() {
   // Every function is allocated even after one fails (failableParallelForEach
   // stops early, at a point that depends on threading and timing), so the
   // diagnostics do not depend on --mlir-disable-threading.
-  ParallelDiagnosticHandler handler(context);
   std::vector<char> allocated(funcs.size(), 0);
-  parallelForEach(context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
-    handler.setOrderIDForThread(i);
-    allocated[i] =
-        succeeded(allocate(funcs[i], options, reports[i], traces[i]));
-    reports[i].allocated = allocated[i];
-    reports[i].function = funcs[i].getSymName().str();
-    if (allocated[i] && remarks)
-      emitRemarks(funcs[i], reports[i]);
-    handler.eraseOrderIDForThread();
-  });
+  {
+    // Emits the diagnostics when it goes, before the traces below, with
+    // threads or without.
+    ParallelDiagnosticHandler handler(context);
+    parallelForEach(context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
+      handler.setOrderIDForThread(i);
+      allocated[i] =
+          succeeded(allocate(funcs[i], options, reports[i], traces[i]));
+      reports[i].allocated = allocated[i];
+      reports[i].function = funcs[i].getSymName().str();
+      if (allocated[i] && remarks)
+        emitRemarks(funcs[i], reports[i]);
+      handler.eraseOrderIDForThread();
+    });
+  }
   LogicalResult result =
       success(llvm::all_of(allocated, [](char ok) { return ok; }));
   for (const std::string &text : traces)
