@@ -851,15 +851,26 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   // Split keeps the linear order and the accesses current for the rest.
   PsumAccesses accesses = collectPsumAccesses(lf);
   warnUnreadRestarts(lf, accesses);
-  if (options.split && splitLocations(lf, accesses, options.loopAware) && trace)
+  DenseMap<Operation *, std::string> pieceOf;
+  if (options.split &&
+      splitLocations(lf, accesses, options.loopAware, &pieceOf) && trace)
     *trace << " split multi-range PSUM locations\n";
+  // A failure on a piece says what the piece is.
+  auto emitFailure = [&](const Failure &failure) {
+    InFlightDiagnostic error = failure.emit();
+    if (auto it = pieceOf.find(failure.op); it != pieceOf.end())
+      error.attachNote(failure.op->getLoc())
+          << "'" << cast<bir::MemLocOp>(failure.op).getName() << "' is "
+          << it->second << ": split made a location of each part used apart";
+    return error;
+  };
 
   // Errors that no heuristic can avoid come next.
   Failure failure;
   FailureOr<Problem> problem = buildLiveRanges(
       lf, std::move(accesses), *geometry, options.loopAware, failure);
   if (failed(problem)) {
-    failure.emit();
+    emitFailure(failure);
     return mlir::failure();
   }
   if (failed(checkPins(*problem)))
@@ -1028,7 +1039,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       if (!attempts[best].ok) {
         // A proof, when there is one, says the failure is not the
         // heuristics'.
-        InFlightDiagnostic error = attempts[best].failure.emit();
+        InFlightDiagnostic error = emitFailure(attempts[best].failure);
         if (proof)
           error.attachNote(lf.points[proof->point].op->getLoc())
               << kNoAllocation << ": this instruction needs "
@@ -1072,7 +1083,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     if (!winner.committed &&
         failed(applyAttempt(func, std::move(lf), std::move(*problem),
                             *geometry, options, winner, trace))) {
-      winner.failure.emit();
+      emitFailure(winner.failure);
       return mlir::failure();
     }
     // G5 (docs/PsumAllocate.md): coloring rounds of the winner (counted

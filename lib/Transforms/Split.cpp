@@ -12,6 +12,7 @@
 #include "Psum/Transforms/Allocator.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace psum;
@@ -288,8 +289,10 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
   return splitLocations(lf, accesses, loopAware);
 }
 
-unsigned psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
-                                     bool loopAware) {
+unsigned
+psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
+                            bool loopAware,
+                            llvm::DenseMap<Operation *, std::string> *pieceOf) {
   // The pieces take their location's place in lf.memlocs, as in the IR.
   std::vector<bir::MemLocOp> memlocs = std::move(lf.memlocs);
   lf.memlocs.clear();
@@ -337,6 +340,15 @@ unsigned psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
           builder.getI64IntegerAttr(piece.hi - piece.lo), blocks, nullptr,
           nullptr, nullptr);
       lf.memlocs.push_back(part);
+      if (pieceOf)
+        llvm::raw_string_ostream((*pieceOf)[part])
+            << "bytes [" << piece.lo << ", " << piece.hi << ")"
+            << (numBlocks == memloc.getNumBlocks()
+                    ? ""
+                    : llvm::formatv(" of blocks [{0}, {1})", firstBlock,
+                                    firstBlock + numBlocks)
+                          .str())
+            << " of '" << memloc.getName() << "'";
       for (const LocAccess &a : piece.accesses) {
         Operation *op = lf.points[a.point].op;
         bir::AccessAttr ap = a.access.ap;

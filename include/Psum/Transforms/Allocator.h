@@ -424,8 +424,12 @@ mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
 /// pieces take their location's place in `memlocs`) and `accesses` are kept
 /// up to date: each piece gets its accesses, in linear order, as
 /// collectPsumAccesses would find them afterwards (split adds no points).
-unsigned splitLocations(LinearFunction &lf, PsumAccesses &accesses,
-                        bool loopAware);
+/// `pieceOf`, if given, gets what each piece is a part of ("bytes [2048,
+/// 20480) of 't'"), for the diagnostics that name a piece the user did not
+/// write.
+unsigned splitLocations(
+    LinearFunction &lf, PsumAccesses &accesses, bool loopAware,
+    llvm::DenseMap<mlir::Operation *, std::string> *pieceOf = nullptr);
 /// The same on a fresh analysis of `func`.
 unsigned splitLocations(bir::FuncOp func, bool loopAware);
 
