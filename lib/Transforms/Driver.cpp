@@ -1027,7 +1027,13 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
           runExact(lf, *problem, options,
                    rescue ? options.rescueBudget : options.exactBudget,
                    attempts[best], report.exact);
+      // Its outcome in the trace too: a winner named "exact" comes from here.
+      if (trace && !report.exact.empty())
+        *trace << "exact mode: " << report.exact << "\n";
       if (exact) {
+        if (trace)
+          *trace << "PSUM score = " << formatNumber(exact->score())
+                 << " (lower is better)\n";
         attempts.push_back(std::move(*exact));
         best = attempts.size() - 1;
       }

@@ -1,5 +1,6 @@
 // RUN: psum-opt %s --psum-allocate="exact=true remarks=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: psum-opt %s --psum-allocate="exact=true heuristic=seed verify=true" | FileCheck %s
+// RUN: psum-opt %s --psum-allocate="exact=true trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRACE
 
 // Three banks, never more than three live. The seed heuristic spills the
 // two-bank r and q (cost 384); the exact mode's placement search puts p
@@ -8,6 +9,13 @@
 // remark was untested.)
 // REMARK: remark: best-of-n loop, heuristic = seed: PSUM score = 384
 // REMARK: remark: exact mode: spill-free placement found
+// The trace says so too, with the exact mode's score, before it names the
+// winner (it named "exact" without a word on where it came from).
+// TRACE: best-of-n loop, heuristic = seed
+// TRACE: PSUM score = 384 (lower is better)
+// TRACE-NEXT: exact mode: spill-free placement found
+// TRACE-NEXT: PSUM score = 0 (lower is better)
+// TRACE-NEXT: best PSUM heuristic = exact
 // CHECK-LABEL: bir.func @fragmented
 // CHECK-SAME: psum.heuristic = "exact", psum.score = 0
 // CHECK: %p = bir.memloc "p" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}

@@ -30,6 +30,7 @@
 // NAMED-LABEL: bir.func @random_204
 // NAMED-SAME: psum.score = 896
 // TRACE: put back spills others made unnecessary: v10 (PSUM score 896 -> 768)
+// TRACE-NEXT: exact mode: no spill-free placement exists; best-of-n is optimal
 // TRACE-NEXT: best PSUM heuristic = relief-sweep
 // JSON: "function": "random_204"
 // JSON: "put_back": [
