@@ -9,7 +9,9 @@
 
 #include "Psum/Transforms/Allocator.h"
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 
 #include <limits>
 
@@ -597,7 +599,12 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
       failure.note = "no two of its " + std::to_string(node.blocks) +
                      " blocks share a bank: " + live.accessWhy.str();
     }
-    return fail(node.name + " is too big for PSUM, requires " + Twine(liveN) +
+    // The count itself, not the saturated one: up to 2^24 blocks of
+    // 2^52 banks each.
+    SmallString<24> required;
+    (llvm::APInt(128, liveBlocks) * llvm::APInt(128, node.blockBanks))
+        .toStringUnsigned(required);
+    return fail(node.name + " is too big for PSUM, requires " + required +
                 " banks with PSUM size " + Twine(geometry.usableBanks()));
   }
   // A block takes adjacent banks, which reserved banks may not leave (a

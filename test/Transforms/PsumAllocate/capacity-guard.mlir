@@ -67,6 +67,34 @@ bir.func @bytes_near_int64_max attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+// Blocks of such bytes, all read at once: the count passes 64 bits (here
+// 4096 x 2^52 = 2^64, which saturated to 2^64 - 1 in the message until
+// session 38) and is printed as it is.
+bir.func @banks_past_64_bits attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 2048]
+  // expected-error @+1 {{a is too big for PSUM, requires 18446744073709551616 banks with PSUM size 8}}
+  %a = bir.memloc "a" psum [128, 9223372036854775807] x 4096
+  %o = bir.memloc "o" sbuf [128, 2048]
+  // expected-note @+1 {{no two of its 4096 blocks share a bank: this instruction accesses all of them at once}}
+  bir.inst "fill" writes(%a) reads(%w) latency 64
+  bir.inst "drain" writes(%o) reads(%a) latency 64
+}
+
+// -----
+
+// The most blocks the allocator takes, 2^24 of them: 2^76 banks.
+bir.func @most_blocks_of_most_bytes attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 2048]
+  // expected-error @+1 {{a is too big for PSUM, requires 75557863725914323419136 banks with PSUM size 8}}
+  %a = bir.memloc "a" psum [128, 9223372036854775807] x 16777216
+  %o = bir.memloc "o" sbuf [128, 2048]
+  // expected-note @+1 {{no two of its 16777216 blocks share a bank: this instruction accesses all of them at once}}
+  bir.inst "fill" writes(%a) reads(%w) latency 64
+  bir.inst "drain" writes(%o) reads(%a) latency 64
+}
+
+// -----
+
 // A bank per block is listed: more blocks than the allocator takes is an
 // error, not hours of work (this prime count took minutes in the shrink
 // factor's divisor search, then gigabytes of banks).
