@@ -1056,11 +1056,21 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
         if (report.exact == kNoAllocation) {
           Diagnostic &note = error.attachNote(func.getLoc());
           note << "the exact mode tried every spill set: " << kNoAllocation;
-          // Where reserved banks split PSUM, the window rule may be what
-          // fails, not the bank count (session-26 audit).
-          if (geometry->widestWindow() < geometry->usableBanks())
+          // Where reserved banks or pins split PSUM, the window rule may be
+          // what fails, not the bank count (session-26 and session-38
+          // audits).
+          bool reservedSplit =
+              geometry->widestWindow() < geometry->usableBanks();
+          bool pinSplit = llvm::any_of(problem->nodes, [&](const Node &node) {
+            return node.pin && *node.pin > 0 &&
+                   *node.pin + node.liveN < geometry->numBanks;
+          });
+          if (reservedSplit || pinSplit)
             note << " as modelled (a location's live blocks take adjacent "
-                    "banks, and the reserved banks split PSUM)";
+                    "banks, and "
+                 << (reservedSplit ? "the reserved banks" : "")
+                 << (reservedSplit && pinSplit ? " and " : "")
+                 << (pinSplit ? "pinned locations" : "") << " split PSUM)";
           // So may the seed's rewrite, where the default mints locations
           // that may place (audit of session 36).
           if (!options.spill.writeLocations)

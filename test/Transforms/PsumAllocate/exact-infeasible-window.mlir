@@ -30,6 +30,33 @@ bir.func @rotation_across_reserved attributes {arch = #bir.arch<gen2, banks = 4>
 
 // -----
 
+// The same where a pin splits PSUM: 'u' on bank 1 of 4, live throughout,
+// leaves banks 0, 2 and 3 free but no three adjacent for the three-tile
+// accumulator (session-38 audit: the note said only "no allocation
+// exists").
+// ERR: error: cannot allocate PSUM location 't' (3 banks): it is read-modify-written
+// ERR: note: the exact mode tried every spill set: no allocation exists as modelled (a location's live blocks take adjacent banks, and pinned locations split PSUM)
+// ERR-NOT: note: the exact mode
+bir.func @pin_in_the_middle attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %u = bir.memloc "u" psum [128, 2048] {pin = 1 : i64}
+  %t = bir.memloc "t" psum [128, 2048] x 3
+  %z = bir.memloc "z" sbuf [128, 2048] x 3
+  bir.matmul %u = %a, %b latency 32
+  bir.loop %k = 0 to 4 {
+    bir.matmul %t[0:128, 0:2048, 0] += %a, %b latency 32
+    bir.matmul %t[0:128, 0:2048, 1] += %a, %b latency 32
+    bir.matmul %t[0:128, 0:2048, 2] += %a, %b latency 32
+  }
+  bir.activation relu %z[0:128, 0:2048, 0] = %t[0:128, 0:2048, 0] latency 40
+  bir.activation relu %z[0:128, 0:2048, 1] = %t[0:128, 0:2048, 1] latency 40
+  bir.activation relu %z[0:128, 0:2048, 2] = %t[0:128, 0:2048, 2] latency 40
+  bir.activation relu %z[0:128, 0:2048, 0] = %u latency 40
+}
+
+// -----
+
 // CHECK-LABEL: bir.func @two_adjacent_banks
 // CHECK: "acc" psum [128, 2048] x 4 {banks = array<i64: 0, 1, 0, 1>, base_bank = 0 : i64}
 bir.func @two_adjacent_banks attributes {arch = #bir.arch<gen2, banks = 2>} {
