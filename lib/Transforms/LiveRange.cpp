@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallString.h"
 
 #include <limits>
+#include <queue>
 
 using namespace mlir;
 using namespace psum;
@@ -129,13 +130,17 @@ struct LiveBlocks {
   /// it in the same pass stored (the rotation path lets the first
   /// iterations read blocks written before the loop).
   bool served = false;
+  /// Where no count below the block count keeps the timeline's values
+  /// apart: the most blocks holding values at once, and a linear point
+  /// where they do.
+  std::optional<std::pair<int64_t, unsigned>> crowded;
   static LiveBlocks all(int64_t blocks,
                         std::optional<unsigned> readFromBefore = {},
                         std::optional<Area> unwritten = {}) {
-    return {blocks, blocks, readFromBefore, unwritten, {}, {}, false};
+    return {blocks, blocks, readFromBefore, unwritten, {}, {}, false, {}};
   }
   static LiveBlocks servedBy(int64_t divisor, int64_t any) {
-    return {divisor, any, {}, {}, {}, {}, true};
+    return {divisor, any, {}, {}, {}, {}, true, {}};
   }
   static LiveBlocks allFor(int64_t blocks, unsigned access, StringRef why) {
     LiveBlocks live = all(blocks);
@@ -409,7 +414,22 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     if (blocks % live == 0)
       return LiveBlocks::servedBy(live, *any);
   }
-  return LiveBlocks::servedBy(blocks, any.value_or(blocks));
+  LiveBlocks live = LiveBlocks::servedBy(blocks, any.value_or(blocks));
+  if (!any) {
+    // For the note on "too big for PSUM": how many values overlap at most
+    // (values come in order of first access), and where.
+    std::priority_queue<Time, std::vector<Time>, std::greater<Time>> ends;
+    std::pair<int64_t, unsigned> most{0, 0};
+    for (const Value &value : values) {
+      while (!ends.empty() && ends.top() < value.first)
+        ends.pop();
+      ends.push(value.last);
+      if (int64_t(ends.size()) > most.first)
+        most = {int64_t(ends.size()), std::get<2>(value.first)};
+    }
+    live.crowded = most;
+  }
+  return live;
 }
 
 /// How many blocks of the location are live at once: the banks its blocks
@@ -598,6 +618,18 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
       failure.noteOp = lf.points[*live.accessAt].op;
       failure.note = "no two of its " + std::to_string(node.blocks) +
                      " blocks share a bank: " + live.accessWhy.str();
+    } else if (live.crowded && node.blocks > 1) {
+      auto [most, point] = *live.crowded;
+      std::string blocks = std::to_string(node.blocks);
+      failure.noteOp = lf.points[point].op;
+      failure.note =
+          "no two of its " + blocks + " blocks share a bank: " +
+          (most == node.blocks
+               ? "all " + blocks + " hold values at once here"
+               : "for every count c below " + blocks +
+                     ", block k in place k mod c meets a block holding a "
+                     "value in that place (at most " +
+                     std::to_string(most) + " hold values at once, here)");
     }
     // The count itself, not the saturated one: up to 2^24 blocks of
     // 2^52 banks each.

@@ -217,3 +217,43 @@ bir.func @write_of_every_block attributes {arch = #bir.arch<gen2, banks = 2>} {
     bir.activation exp %y = %t[0:128, 0:2048, %j] latency 40
   }
 }
+
+// -----
+
+// Three tiles filled by one loop and drained by the next: all three hold
+// values at once, and the note says where (the session-38 audit found the
+// error without one).
+bir.func @fill_then_drain attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  // expected-error @+1 {{t is too big for PSUM, requires 3 banks with PSUM size 2}}
+  %t = bir.memloc "t" psum [128, 2048] x 3
+  %z = bir.memloc "z" sbuf [128, 2048] x 3
+  bir.loop %j = 0 to 3 {
+    // expected-note @+1 {{no two of its 3 blocks share a bank: all 3 hold values at once here}}
+    bir.matmul %t[0:128, 0:2048, %j] = %a, %b latency 32
+  }
+  bir.loop %j = 0 to 3 {
+    bir.activation relu %z[0:128, 0:2048, %j] = %t[0:128, 0:2048, %j] latency 40
+  }
+}
+
+// -----
+
+// Never more than two of the three blocks hold values at once, but block 0
+// lives across both others, so no rotation k mod c with c < 3 keeps them
+// apart.
+bir.func @rotation_clash attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  // expected-error @+1 {{t is too big for PSUM, requires 3 banks with PSUM size 2}}
+  %t = bir.memloc "t" psum [128, 2048] x 3
+  %z = bir.memloc "z" sbuf [128, 2048]
+  bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+  // expected-note @+1 {{no two of its 3 blocks share a bank: for every count c below 3, block k in place k mod c meets a block holding a value in that place (at most 2 hold values at once, here)}}
+  bir.matmul %t[0:128, 0:2048, 1] = %a, %b latency 32
+  bir.activation relu %z = %t[0:128, 0:2048, 1] latency 40
+  bir.matmul %t[0:128, 0:2048, 2] = %a, %b latency 32
+  bir.activation relu %z = %t[0:128, 0:2048, 0] latency 40
+  bir.activation relu %z = %t[0:128, 0:2048, 2] latency 40
+}
