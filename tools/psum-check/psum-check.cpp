@@ -248,6 +248,12 @@ std::string checkInterference(bir::FuncOp func) {
     alloc::Graph graph =
         alloc::buildInterference(*problem, nullptr, bitRowDegree);
     std::string form = bitRowDegree ? " (rows of bits)" : " (lists)";
+    // The forced form keeps every node with a neighbor in a row.
+    if (bitRowDegree &&
+        graph.numBitRows() !=
+            size_t(llvm::count_if(llvm::seq<unsigned>(0, nodes.size()),
+                                  [&](unsigned v) { return graph.degree(v); })))
+      return "nodes with neighbors but no row of bits" + form;
     uint64_t edges = 0;
     for (unsigned a = 0; a < nodes.size(); ++a) {
       for (unsigned b = 0; b < a; ++b) {

@@ -603,7 +603,7 @@ public:
   /// The banks of v's neighbors, summed (the seed's additive degree).
   uint64_t neighborBanks(unsigned v) const { return banksAround[v]; }
   bool interferes(unsigned a, unsigned b) const;
-  /// Nodes kept in a row of bits (for tests and benchmarks).
+  /// Nodes kept in a row of bits (psum-check, the phase benchmarks).
   size_t numBitRows() const { return numRows; }
   /// The seed's this+0x2c8: NUM_PSUM_BANKS / total bank demand.
   double demandRatio(unsigned numBanks) const {
