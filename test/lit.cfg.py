@@ -26,6 +26,9 @@ if config.psum_sanitizers:
 # psum-ilp is built where GLPK is installed: the `glpk` feature.
 if config.psum_have_glpk:
     config.available_features.add("glpk")
+# The GoogleTest unit tests are built where GoogleTest is installed.
+if config.psum_have_gtest:
+    config.available_features.add("gtest")
 # Property tests (test/Property): functions per shape. Under the sanitizers a
 # function costs about ten times as much, and 2,000 per shape kept the suite
 # above 25 minutes on two cores; the normal build runs all of them.
@@ -50,6 +53,8 @@ tool_dirs = [config.psum_tools_dir, config.llvm_tools_dir]
 tools = ["psum-opt", "psum-check", "not", "split-file", "count"]
 if config.psum_have_glpk:
     tools.append("psum-ilp")
+if config.psum_have_gtest:
+    tools.append("psum-unittests")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # %python: the interpreter running lit, for checker scripts under Inputs/.

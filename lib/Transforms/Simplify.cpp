@@ -570,12 +570,8 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
     return static_cast<uint64_t>(llvm::hash_combine(node, heuristic.tieSeed));
   };
   std::vector<int64_t> budget(n);
-  std::vector<int64_t> neighborBanks(n, 0);
-  for (unsigned v = 0; v < n; ++v) {
+  for (unsigned v = 0; v < n; ++v)
     budget[v] = additiveBudget(problem, graph, v);
-    neighborBanks[v] = int64_t(problem.geometry.usableBanks()) -
-                       nodes[v].liveN - budget[v];
-  }
   auto orderKey = [&](unsigned v) -> double {
     switch (heuristic.order) {
     case Heuristic::Order::Ordinal:
@@ -592,11 +588,11 @@ NodeStack psum::alloc::simplify(const Problem &problem, const Graph &graph,
     const Node &node = nodes[v];
     switch (heuristic.blocked) {
     case Heuristic::Blocked::CostPerBank:
-      return node.cost / double(node.liveN + neighborBanks[v]);
+      return node.cost / double(node.liveN + graph.neighborBanks(v));
     case Heuristic::Blocked::MinCost:
       return node.cost;
     case Heuristic::Blocked::MaxDegree:
-      return -double(neighborBanks[v]);
+      return -double(graph.neighborBanks(v));
     case Heuristic::Blocked::LongestRange:
       return -double(node.use - node.def);
     case Heuristic::Blocked::MaxBanks:

@@ -1,0 +1,149 @@
+//===- LiveRangeTest.cpp - linearize and the live ranges on parsed IR -----===//
+
+#include "Psum/InitAll.h"
+#include "Psum/Transforms/Allocator.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace psum;
+using namespace psum::alloc;
+
+namespace {
+
+class LiveRangeTest : public ::testing::Test {
+protected:
+  LiveRangeTest() : context(registry()) { context.loadAllAvailableDialects(); }
+
+  static DialectRegistry registry() {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    return registry;
+  }
+
+  /// Parses `body` as a gen2 function and builds its live ranges.
+  FailureOr<Problem> build(StringRef body) {
+    std::string text = "bir.func @f attributes {arch = #bir.arch<gen2>} {\n" +
+                       body.str() + "}\n";
+    module = parseSourceString<ModuleOp>(text, &context);
+    if (!module)
+      return mlir::failure();
+    auto func = *module->getOps<bir::FuncOp>().begin();
+    FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
+    if (failed(geometry))
+      return mlir::failure();
+    lf = linearize(func);
+    return buildLiveRanges(lf, *geometry, /*loopAware=*/true, failure);
+  }
+
+  const Node &node(const Problem &problem, StringRef name) {
+    for (const Node &node : problem.nodes)
+      if (node.name == name)
+        return node;
+    ADD_FAILURE() << "no node " << name.str();
+    return problem.nodes.front();
+  }
+
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+  LinearFunction lf;
+  Failure failure;
+};
+
+constexpr StringLiteral kOperands = R"(
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 4096]
+  %y = bir.memloc "y" sbuf [128, 4096]
+)";
+
+// Loop headers and back-edges are points of their own; a loop body is
+// inlined once.
+TEST_F(LiveRangeTest, LinearizeMarksLoops) {
+  ASSERT_TRUE(succeeded(build(kOperands.str() + R"(
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.matmul %t = %w, %x[0:128, 0:2048] latency 64
+  bir.loop %k = 0 to 4 {
+    bir.activation relu %y[0:128, 0:2048] = %t latency 32
+  }
+)")));
+  ASSERT_EQ(lf.points.size(), 4u);
+  EXPECT_EQ(lf.points[1].kind, PointKind::LoopHeader);
+  EXPECT_EQ(lf.points[2].kind, PointKind::Instruction);
+  EXPECT_EQ(lf.points[3].kind, PointKind::BackEdge);
+  ASSERT_EQ(lf.loops.size(), 1u);
+  EXPECT_EQ(lf.loops[0].header, 1u);
+  EXPECT_EQ(lf.loops[0].backEdge, 3u);
+  EXPECT_EQ(lf.loopNest(2).size(), 1u);
+  EXPECT_TRUE(lf.loopNest(1).empty());
+}
+
+// liveN = ceil(bytes / 2048) banks: 2049 bytes take two.
+TEST_F(LiveRangeTest, BankFootprint) {
+  FailureOr<Problem> problem = build(kOperands.str() + R"(
+  %small = bir.memloc "small" psum [128, 512]
+  %two = bir.memloc "two" psum [128, 2049]
+  bir.matmul %small = %w, %x[0:128, 0:512] latency 64
+  bir.matmul %two = %w, %x[0:128, 0:2049] latency 64
+  bir.activation relu %y[0:128, 0:512] = %small latency 32
+  bir.activation relu %y[0:128, 0:2049] = %two latency 32
+)");
+  ASSERT_TRUE(succeeded(problem)) << failure.message;
+  EXPECT_EQ(node(*problem, "small").liveN, 1u);
+  EXPECT_EQ(node(*problem, "two").liveN, 2u);
+  EXPECT_EQ(node(*problem, "two").def, 1u);
+  EXPECT_EQ(node(*problem, "two").use, 3u);
+}
+
+// A value written before a loop and read in it stays live to the
+// back-edge: the seed's loop extension (the next iteration reads it again).
+TEST_F(LiveRangeTest, ReadInALoopLivesToItsBackEdge) {
+  FailureOr<Problem> problem = build(kOperands.str() + R"(
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.matmul %t = %w, %x[0:128, 0:2048] latency 64
+  bir.loop %k = 0 to 4 {
+    bir.activation relu %y[0:128, 0:2048] = %t latency 32
+    bir.inst "other" writes(%y) reads(%x) latency 8
+  }
+)");
+  ASSERT_TRUE(succeeded(problem)) << failure.message;
+  EXPECT_EQ(node(*problem, "t").def, 0u);
+  EXPECT_EQ(node(*problem, "t").use, lf.loops[0].backEdge);
+}
+
+// An accumulation group summed in a loop and read after it: live from its
+// first write to the read; read-modify-written, so it cannot be spilled.
+TEST_F(LiveRangeTest, AccumulationGroup) {
+  FailureOr<Problem> problem = build(kOperands.str() + R"(
+  %acc = bir.memloc "acc" psum [128, 2048]
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc += %w, %x[0:128, 0:2048] latency 64
+  }
+  bir.activation relu %y[0:128, 0:2048] = %acc latency 32
+)");
+  ASSERT_TRUE(succeeded(problem)) << failure.message;
+  const Node &acc = node(*problem, "acc");
+  EXPECT_TRUE(acc.unspillable);
+  EXPECT_LE(acc.def, lf.loops[0].header + 1);
+  EXPECT_EQ(acc.use, lf.loops[0].backEdge + 1);
+}
+
+// The seed's capacity guard, with its text.
+TEST_F(LiveRangeTest, CapacityGuard) {
+  FailureOr<Problem> problem = build(R"(
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 20480]
+  %y = bir.memloc "y" sbuf [128, 20480]
+  %big = bir.memloc "big" psum [128, 20480]
+  bir.matmul %big = %w, %x latency 64
+  bir.activation identity %y = %big latency 32
+)");
+  EXPECT_TRUE(failed(problem));
+  EXPECT_EQ(failure.message,
+            "big is too big for PSUM, requires 10 banks with PSUM size 8");
+}
+
+} // namespace

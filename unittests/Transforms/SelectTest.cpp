@@ -1,0 +1,118 @@
+//===- SelectTest.cpp - 1-D first fit over the free-bank bitmap -----------===//
+
+#include "ProblemBuilder.h"
+
+#include "gtest/gtest.h"
+
+#include <limits>
+
+using namespace psum::alloc;
+using psum::alloc::testing::ProblemBuilder;
+
+namespace {
+
+Selection selectOrFail(const Problem &problem, const NodeStack &stack) {
+  Graph graph = buildInterference(problem, nullptr);
+  Failure failure;
+  mlir::FailureOr<Selection> selection =
+      select(problem, graph, stack, nullptr, failure);
+  EXPECT_TRUE(succeeded(selection)) << failure.message;
+  return succeeded(selection) ? *selection : Selection();
+}
+
+// Nodes are popped from the back of the stack, each into the lowest base
+// bank whose liveN banks no placed neighbor holds.
+TEST(Select, LowestFreeWindowInPopOrder) {
+  ProblemBuilder b(4);
+  unsigned a = b.add("a", 0, 3, 2);
+  unsigned c = b.add("c", 0, 3, 1);
+  unsigned d = b.add("d", 0, 3, 3);
+  unsigned e = b.add("e", 3, 3, 2);
+  Selection selection = selectOrFail(b.problem, {e, d, c, a});
+  EXPECT_EQ(selection.base[a], 0u);
+  EXPECT_EQ(selection.base[c], 2u);
+  EXPECT_EQ(selection.base[d], 3u);
+  // Banks 0-5 are held at point 3: e first fits at 6.
+  EXPECT_EQ(selection.base[e], 6u);
+  EXPECT_TRUE(selection.spills.empty());
+  EXPECT_EQ(selection.bankMask(b.problem, d), 0b111000u);
+}
+
+// A node that interferes with nothing placed starts at bank 0 again.
+TEST(Select, BanksReusedOverTime) {
+  ProblemBuilder b(4);
+  unsigned a = b.add("a", 0, 1, 8);
+  unsigned c = b.add("c", 2, 3, 8);
+  Selection selection = selectOrFail(b.problem, {c, a});
+  EXPECT_EQ(selection.base[a], 0u);
+  EXPECT_EQ(selection.base[c], 0u);
+}
+
+TEST(Select, ReservedBanksSkipped) {
+  ProblemBuilder b(4);
+  b.problem.geometry.reserved = 0b1001;
+  unsigned a = b.add("a", 0, 3, 2);
+  unsigned c = b.add("c", 0, 3, 1);
+  Selection selection = selectOrFail(b.problem, {c, a});
+  EXPECT_EQ(selection.base[a], 1u);
+  EXPECT_EQ(selection.base[c], 4u);
+}
+
+TEST(Select, PinsPlacedFirst) {
+  ProblemBuilder b(4);
+  unsigned p = b.add("p", 0, 3, 1, std::numeric_limits<double>::infinity());
+  b[p].pin = 0;
+  unsigned a = b.add("a", 0, 3, 2);
+  Selection selection = selectOrFail(b.problem, {a});
+  EXPECT_EQ(selection.base[p], 0u);
+  EXPECT_EQ(selection.base[a], 1u);
+}
+
+// " cannot allocate ": a spillable node without a window joins the spill
+// set, in the order select meets such nodes.
+TEST(Select, NoWindowSpills) {
+  ProblemBuilder b(4, /*numBanks=*/2);
+  unsigned a = b.add("a", 0, 3);
+  unsigned c = b.add("c", 0, 3);
+  unsigned d = b.add("d", 0, 3);
+  Graph graph = buildInterference(b.problem, nullptr);
+  std::string text;
+  llvm::raw_string_ostream trace(text);
+  Failure failure;
+  mlir::FailureOr<Selection> selection =
+      select(b.problem, graph, {d, c, a}, &trace, failure);
+  ASSERT_TRUE(succeeded(selection));
+  EXPECT_EQ(selection->base[a], 0u);
+  EXPECT_EQ(selection->base[c], 1u);
+  EXPECT_FALSE(selection->base[d]);
+  EXPECT_EQ(selection->spills, std::vector<unsigned>{d});
+  EXPECT_EQ(text, " cannot allocate d (1 banks)\n");
+}
+
+// An unspillable node without a window takes one from a spillable
+// neighbor, which is spilled instead.
+TEST(Select, UnspillableEvictsASpillableNeighbor) {
+  ProblemBuilder b(4, /*numBanks=*/1);
+  unsigned a = b.add("a", 0, 3, 1, 64);
+  unsigned group =
+      b.add("group", 1, 2, 1, std::numeric_limits<double>::infinity());
+  Selection selection = selectOrFail(b.problem, {group, a});
+  EXPECT_EQ(selection.base[group], 0u);
+  EXPECT_FALSE(selection.base[a]);
+  EXPECT_EQ(selection.spills, std::vector<unsigned>{a});
+}
+
+// The seed's assert on every placed neighbor, kept as an error.
+TEST(Select, BadAddressOfANeighbor) {
+  ProblemBuilder b(4);
+  unsigned p = b.add("p", 0, 3);
+  b[p].pin = 9;
+  unsigned a = b.add("a", 0, 3);
+  Graph graph = buildInterference(b.problem, nullptr);
+  Failure failure;
+  EXPECT_TRUE(failed(select(b.problem, graph, {a}, nullptr, failure)));
+  EXPECT_EQ(failure.message, "info[neighbor_index].address < PSUM_SIZE && "
+                             "\"bad PSUM address during select\"");
+}
+
+} // namespace

@@ -1,0 +1,76 @@
+//===- SimplifyTest.cpp - the additive degree test and simplify -----------===//
+
+#include "ProblemBuilder.h"
+
+#include "gtest/gtest.h"
+
+#include <limits>
+
+using namespace psum::alloc;
+using psum::alloc::testing::ProblemBuilder;
+
+namespace {
+
+const Heuristic &seedHeuristic() {
+  static const Heuristic seed = namedHeuristics().front();
+  return seed;
+}
+
+// NUM_PSUM_BANKS - own banks - the neighbors' banks: SAFE iff >= 0.
+TEST(Simplify, AdditiveBudget) {
+  ProblemBuilder b(8);
+  unsigned a = b.add("a", 0, 2, 4);
+  unsigned c = b.add("c", 0, 1, 2);
+  unsigned d = b.add("d", 2, 3, 2);
+  unsigned e = b.add("e", 5, 6, 4);
+  unsigned f = b.add("f", 5, 6, 4);
+  unsigned g = b.add("g", 6, 6, 1);
+  Graph graph = buildInterference(b.problem, nullptr);
+  EXPECT_EQ(additiveBudget(b.problem, graph, a), 0);
+  EXPECT_EQ(additiveBudget(b.problem, graph, c), 2);
+  EXPECT_EQ(additiveBudget(b.problem, graph, d), 2);
+  EXPECT_EQ(additiveBudget(b.problem, graph, e), -1);
+  EXPECT_EQ(additiveBudget(b.problem, graph, f), -1);
+  EXPECT_EQ(additiveBudget(b.problem, graph, g), -1);
+  // A reserved bank is not among the banks the test counts.
+  b.problem.geometry.reserved = 1u << 7;
+  EXPECT_EQ(additiveBudget(b.problem, graph, a), -1);
+}
+
+// lo / hi / inf: SAFE, UNSAFE, and unsafe with +inf cost (unspillable). The
+// seed pushes SAFE nodes first; when only blocked ones are left it pushes
+// the cheapest per bank optimistically, whose neighbors may then turn SAFE.
+TEST(Simplify, WorklistsAndPushOrder) {
+  ProblemBuilder b(4);
+  unsigned x = b.add("x", 0, 1, 4, std::numeric_limits<double>::infinity());
+  unsigned y = b.add("y", 0, 1, 4, 64);
+  unsigned z = b.add("z", 0, 1, 1, 64);
+  unsigned w = b.add("w", 3, 3, 1, 64);
+  Graph graph = buildInterference(b.problem, nullptr);
+  std::string text;
+  llvm::raw_string_ostream trace(text);
+  NodeStack stack = simplify(b.problem, graph, seedHeuristic(), &trace);
+  EXPECT_EQ(stack, (NodeStack{w, y, x, z}));
+  EXPECT_EQ(text, "            lo = 1\n"
+                  "            hi = 2\n"
+                  "            inf = 1\n"
+                  "            total = 4\n"
+                  "push back low w\n"
+                  "push back optimistic y\n"
+                  "neighbor push to low x\n"
+                  "neighbor push to low z\n"
+                  "push back low x\n"
+                  "push back low z\n");
+}
+
+// Pinned locations are pre-coloured: select places them before it pops.
+TEST(Simplify, PinnedNodesAreNotPushed) {
+  ProblemBuilder b(4);
+  unsigned p = b.add("p", 0, 3);
+  b[p].pin = 2;
+  unsigned q = b.add("q", 0, 3);
+  Graph graph = buildInterference(b.problem, nullptr);
+  EXPECT_EQ(simplify(b.problem, graph, seedHeuristic(), nullptr), NodeStack{q});
+}
+
+} // namespace
