@@ -1058,14 +1058,25 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
           note << "the exact mode tried every spill set: " << kNoAllocation;
           // Where reserved banks or pins split PSUM, the window rule may be
           // what fails, not the bank count (session-26 and session-38
-          // audits).
+          // audits); not where the count alone is proved to.
           bool reservedSplit =
               geometry->widestWindow() < geometry->usableBanks();
-          bool pinSplit = llvm::any_of(problem->nodes, [&](const Node &node) {
-            return node.pin && *node.pin > 0 &&
-                   *node.pin + node.liveN < geometry->numBanks;
-          });
-          if (reservedSplit || pinSplit)
+          uint64_t usable = geometry->allBanks() & ~geometry->reserved;
+          auto splits = [&](const Node &pinned) {
+            if (!pinned.pin)
+              return false;
+            unsigned end = *pinned.pin + pinned.liveN;
+            bool below = usable & windowMask(0, *pinned.pin);
+            bool above = end < 64 && (usable >> end);
+            // ... while something that needs adjacent banks is live.
+            return below && above &&
+                   llvm::any_of(problem->nodes, [&](const Node &other) {
+                     return other.liveN > 1 && other.def <= pinned.use &&
+                            pinned.def <= other.use;
+                   });
+          };
+          bool pinSplit = llvm::any_of(problem->nodes, splits);
+          if (!proof && (reservedSplit || pinSplit))
             note << " as modelled (a location's live blocks take adjacent "
                     "banks, and "
                  << (reservedSplit ? "the reserved banks" : "")
