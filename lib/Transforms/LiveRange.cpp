@@ -109,6 +109,13 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   return geometry;
 }
 
+/// Counts of any kind are tried up to the most banks there can be (a
+/// location live on more never fits); divisors to the end, as the seed.
+constexpr int64_t kMostBanks = 64;
+/// The most blocks for which a location none of whose counts works gets the
+/// note on where its blocks crowd: it takes a sort of their values.
+constexpr int64_t kMostCrowdedBlocks = int64_t(1) << 16;
+
 namespace {
 /// How many blocks of a location are live at once, as the banks they rotate
 /// over: the smallest count that is a divisor of the block count (the
@@ -393,9 +400,6 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   llvm::sort(values, [](const Value &a, const Value &b) {
     return std::tie(a.first, a.block) < std::tie(b.first, b.block);
   });
-  // Counts of any kind are tried up to the most banks there can be (a
-  // location live on more never fits); divisors to the end, as the seed.
-  constexpr int64_t kMostBanks = 64;
   std::optional<int64_t> any;
   for (int64_t live = 1; live < blocks; ++live) {
     if (blocks % live != 0 && (any || live > kMostBanks))
@@ -415,7 +419,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       return LiveBlocks::servedBy(live, *any);
   }
   LiveBlocks live = LiveBlocks::servedBy(blocks, any.value_or(blocks));
-  if (!any) {
+  if (!any && blocks <= kMostCrowdedBlocks) {
     // For the note on "too big for PSUM": how many values overlap at most
     // (values come in order of first access), and where.
     std::priority_queue<Time, std::vector<Time>, std::greater<Time>> ends;
@@ -622,11 +626,16 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
       auto [most, point] = *live.crowded;
       std::string blocks = std::to_string(node.blocks);
       failure.noteOp = lf.points[point].op;
+      // Counts above the most banks were tried only where they divide.
+      std::string counts =
+          node.blocks <= kMostBanks + 1
+              ? "for every count c below " + blocks
+              : "for every count c up to " + std::to_string(kMostBanks);
       failure.note =
           "no two of its " + blocks + " blocks share a bank: " +
           (most == node.blocks
                ? "all " + blocks + " hold values at once here"
-               : "for every count c below " + blocks +
+               : counts +
                      ", block k in place k mod c meets a block holding a "
                      "value in that place (at most " +
                      std::to_string(most) + " hold values at once, here)");

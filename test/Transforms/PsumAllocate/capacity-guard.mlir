@@ -257,3 +257,26 @@ bir.func @rotation_clash attributes {arch = #bir.arch<gen2, banks = 2>} {
   bir.activation relu %z = %t[0:128, 0:2048, 0] latency 40
   bir.activation relu %z = %t[0:128, 0:2048, 2] latency 40
 }
+
+// -----
+
+// 67 blocks: 0 and 66 never hold values at once, every other pair does, so
+// 66 places would do, but counts above 64 are tried only where they divide
+// the block count (a location on more banks never fits): the note claims
+// the counts up to 64 only (the session-38 audit found it claiming all).
+bir.func @more_blocks_than_banks attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  // expected-error @+1 {{t is too big for PSUM, requires 67 banks with PSUM size 8}}
+  %t = bir.memloc "t" psum [128, 2048] x 67
+  %z = bir.memloc "z" sbuf [128, 2048]
+  bir.loop %i = 0 to 66 {
+    // expected-note @+1 {{no two of its 67 blocks share a bank: for every count c up to 64, block k in place k mod c meets a block holding a value in that place (at most 66 hold values at once, here)}}
+    bir.matmul %t[0:128, 0:2048, %i] = %a, %b latency 32
+  }
+  bir.activation relu %z = %t[0:128, 0:2048, 0] latency 40
+  bir.matmul %t[0:128, 0:2048, 66] = %a, %b latency 32
+  bir.loop %j = 0 to 66 {
+    bir.activation relu %z = %t[0:128, 0:2048, %j + 1] latency 40
+  }
+}
