@@ -851,17 +851,20 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   // Split keeps the linear order and the accesses current for the rest.
   PsumAccesses accesses = collectPsumAccesses(lf);
   warnUnreadRestarts(lf, accesses);
-  DenseMap<Operation *, std::string> pieceOf;
+  DenseMap<Operation *, PieceOrigin> pieceOf;
   if (options.split &&
       splitLocations(lf, accesses, options.loopAware, &pieceOf) && trace)
     *trace << " split multi-range PSUM locations\n";
-  // A failure on a piece says what the piece is.
+  // A failure on a piece says what the piece is, where it begins (pieces
+  // cut in time share their bytes).
   auto emitFailure = [&](const Failure &failure) {
     InFlightDiagnostic error = failure.emit();
     if (auto it = pieceOf.find(failure.op); it != pieceOf.end())
-      error.attachNote(failure.op->getLoc())
+      error.attachNote(it->second.firstAccess->getLoc())
           << "'" << cast<bir::MemLocOp>(failure.op).getName() << "' is "
-          << it->second << ": split made a location of each part used apart";
+          << it->second.part
+          << " from this access on: split made a location of each part used "
+             "apart";
     return error;
   };
 

@@ -292,7 +292,7 @@ unsigned psum::alloc::splitLocations(bir::FuncOp func, bool loopAware) {
 unsigned
 psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
                             bool loopAware,
-                            llvm::DenseMap<Operation *, std::string> *pieceOf) {
+                            llvm::DenseMap<Operation *, PieceOrigin> *pieceOf) {
   // The pieces take their location's place in lf.memlocs, as in the IR.
   std::vector<bir::MemLocOp> memlocs = std::move(lf.memlocs);
   lf.memlocs.clear();
@@ -340,8 +340,9 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
           builder.getI64IntegerAttr(piece.hi - piece.lo), blocks, nullptr,
           nullptr, nullptr);
       lf.memlocs.push_back(part);
-      if (pieceOf)
-        llvm::raw_string_ostream((*pieceOf)[part])
+      if (pieceOf) {
+        PieceOrigin &origin = (*pieceOf)[part];
+        llvm::raw_string_ostream(origin.part)
             << "bytes [" << piece.lo << ", " << piece.hi << ")"
             << (numBlocks == memloc.getNumBlocks()
                     ? ""
@@ -349,6 +350,16 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
                                     firstBlock + numBlocks)
                           .str())
             << " of '" << memloc.getName() << "'";
+        // Merged pieces append their accesses: the first is the least.
+        origin.firstAccess =
+            lf.points[llvm::min_element(
+                          piece.accesses,
+                          [](const LocAccess &a, const LocAccess &b) {
+                            return a.point < b.point;
+                          })
+                          ->point]
+                .op;
+      }
       for (const LocAccess &a : piece.accesses) {
         Operation *op = lf.points[a.point].op;
         bir::AccessAttr ap = a.access.ap;

@@ -425,11 +425,15 @@ mlir::FailureOr<Geometry> resolveGeometry(bir::FuncOp func,
 /// up to date: each piece gets its accesses, in linear order, as
 /// collectPsumAccesses would find them afterwards (split adds no points).
 /// `pieceOf`, if given, gets what each piece is a part of ("bytes [2048,
-/// 20480) of 't'"), for the diagnostics that name a piece the user did not
-/// write.
+/// 20480) of 't'") and its first access, for the diagnostics that name a
+/// piece the user did not write.
+struct PieceOrigin {
+  std::string part;
+  mlir::Operation *firstAccess;
+};
 unsigned splitLocations(
     LinearFunction &lf, PsumAccesses &accesses, bool loopAware,
-    llvm::DenseMap<mlir::Operation *, std::string> *pieceOf = nullptr);
+    llvm::DenseMap<mlir::Operation *, PieceOrigin> *pieceOf = nullptr);
 /// The same on a fresh analysis of `func`.
 unsigned splitLocations(bir::FuncOp func, bool loopAware);
 
