@@ -94,6 +94,35 @@ TEST(Interference, SparseNodesKeepLists) {
   EXPECT_EQ(neighborsOf(graph, 10), (std::vector<unsigned>{9, 11}));
 }
 
+// The default threshold is max(64, n / 32) neighbors: with 3,000 nodes,
+// 93. A group of 100 nodes live at once keeps rows; one of 90 (89
+// neighbors, above 64 but below 93) and a chain keep lists, in the same
+// graph.
+TEST(Interference, RowsAndListsInOneGraph) {
+  ProblemBuilder b(2900);
+  for (unsigned i = 0; i < 100; ++i)
+    b.add("a" + std::to_string(i), 0, 10);
+  for (unsigned i = 0; i < 90; ++i)
+    b.add("b" + std::to_string(i), 20, 30);
+  while (b.problem.nodes.size() < 3000) {
+    unsigned i = unsigned(b.problem.nodes.size());
+    b.add("c" + std::to_string(i), i - 150, i - 149);
+  }
+  Graph graph = buildInterference(b.problem, nullptr);
+  EXPECT_EQ(graph.numBitRows(), 100u);
+  std::vector<unsigned> groupA, groupB;
+  for (unsigned m = 0; m < 100; ++m)
+    if (m != 7)
+      groupA.push_back(m);
+  for (unsigned m = 100; m < 190; ++m)
+    if (m != 107)
+      groupB.push_back(m);
+  EXPECT_EQ(neighborsOf(graph, 7), groupA);
+  EXPECT_EQ(neighborsOf(graph, 107), groupB);
+  // The chain: c200 over [50, 51] meets c199 and c201.
+  EXPECT_EQ(neighborsOf(graph, 200), (std::vector<unsigned>{199, 201}));
+}
+
 // Random ranges: lists, rows of bits (forced on every node with a
 // neighbor) and the pairwise definition agree on every pair, and so do the
 // degrees and the neighbors' banks. The seed is printed on failure.

@@ -114,8 +114,10 @@ TEST_F(LiveRangeTest, ReadInALoopLivesToItsBackEdge) {
   EXPECT_EQ(node(*problem, "t").use, lf.loops[0].backEdge);
 }
 
-// An accumulation group summed in a loop and read after it: live from its
-// first write to the read; read-modify-written, so it cannot be spilled.
+// An accumulation group summed in a loop and read after it: the def is
+// deeper than the read's loop nest, so the range starts at the loop header
+// (the seed's loop extension), and ends at the read; read-modify-written,
+// so it cannot be spilled.
 TEST_F(LiveRangeTest, AccumulationGroup) {
   FailureOr<Problem> problem = build(kOperands.str() + R"(
   %acc = bir.memloc "acc" psum [128, 2048]
@@ -127,8 +129,10 @@ TEST_F(LiveRangeTest, AccumulationGroup) {
   ASSERT_TRUE(succeeded(problem)) << failure.message;
   const Node &acc = node(*problem, "acc");
   EXPECT_TRUE(acc.unspillable);
-  EXPECT_LE(acc.def, lf.loops[0].header + 1);
+  EXPECT_EQ(acc.def, lf.loops[0].header);
   EXPECT_EQ(acc.use, lf.loops[0].backEdge + 1);
+  EXPECT_EQ(acc.writers, (llvm::SmallVector<unsigned, 2>{1}));
+  EXPECT_EQ(acc.readers, (llvm::SmallVector<unsigned, 2>{1, 3}));
 }
 
 // The seed's capacity guard, with its text.
