@@ -113,7 +113,8 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
 /// location live on more never fits); divisors to the end, as the seed.
 constexpr int64_t kMostBanks = 64;
 /// The most blocks for which a location none of whose counts works gets the
-/// note on where its blocks crowd: it takes a sort of their values.
+/// note on where its blocks crowd: it takes a pass over their values with a
+/// heap.
 constexpr int64_t kMostCrowdedBlocks = int64_t(1) << 16;
 
 namespace {
