@@ -1,57 +1,17 @@
 //===- LiveRangeTest.cpp - linearize and the live ranges on parsed IR -----===//
 
-#include "Psum/InitAll.h"
-#include "Psum/Transforms/Allocator.h"
-
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-
-#include "gtest/gtest.h"
+#include "ParsedFunction.h"
 
 using namespace mlir;
-using namespace psum;
 using namespace psum::alloc;
 
 namespace {
 
-class LiveRangeTest : public ::testing::Test {
+class LiveRangeTest : public psum::alloc::testing::ParsedFunctionTest {
 protected:
-  LiveRangeTest() : context(registry()) { context.loadAllAvailableDialects(); }
-
-  static DialectRegistry registry() {
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    return registry;
-  }
-
-  /// Parses `body` as a gen2 function and builds its live ranges.
-  FailureOr<Problem> build(StringRef body) {
-    std::string text = "bir.func @f attributes {arch = #bir.arch<gen2>} {\n" +
-                       body.str() + "}\n";
-    module = parseSourceString<ModuleOp>(text, &context);
-    if (!module)
-      return mlir::failure();
-    auto func = *module->getOps<bir::FuncOp>().begin();
-    FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
-    if (failed(geometry))
-      return mlir::failure();
-    lf = linearize(func);
-    return buildLiveRanges(lf, *geometry, /*loopAware=*/true, failure);
-  }
-
   const Node &node(const Problem &problem, StringRef name) {
-    for (const Node &node : problem.nodes)
-      if (node.name == name)
-        return node;
-    ADD_FAILURE() << "no node " << name.str();
-    return problem.nodes.front();
+    return problem.nodes[nodeOf(problem, name)];
   }
-
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  LinearFunction lf;
-  Failure failure;
 };
 
 constexpr StringLiteral kOperands = R"(

@@ -1,13 +1,6 @@
 //===- SpillTest.cpp - TensorCopy spill code, on IR and simulated ---------===//
 
-#include "Psum/InitAll.h"
-#include "Psum/Transforms/Allocator.h"
-
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-
-#include "gtest/gtest.h"
+#include "ParsedFunction.h"
 
 using namespace mlir;
 using namespace psum;
@@ -15,41 +8,21 @@ using namespace psum::alloc;
 
 namespace {
 
-class SpillTest : public ::testing::Test {
+class SpillTest : public psum::alloc::testing::ParsedFunctionTest {
 protected:
-  SpillTest() : context(registry()) { context.loadAllAvailableDialects(); }
-
-  static DialectRegistry registry() {
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    return registry;
-  }
-
-  /// Parses `body` as a gen2 function and builds its problem.
+  /// Builds the problem of `body` after three SBUF operands.
   void build(StringRef body) {
-    std::string text = "bir.func @f attributes {arch = #bir.arch<gen2>} {\n"
-                       "  %w = bir.memloc \"w\" sbuf [128, 128]\n"
-                       "  %x = bir.memloc \"x\" sbuf [128, 2048]\n"
-                       "  %y = bir.memloc \"y\" sbuf [128, 2048]\n" +
-                       body.str() + "}\n";
-    module = parseSourceString<ModuleOp>(text, &context);
-    ASSERT_TRUE(module);
-    func = *module->getOps<bir::FuncOp>().begin();
-    FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
-    ASSERT_TRUE(succeeded(geometry));
-    lf = linearize(func);
     FailureOr<Problem> built =
-        buildLiveRanges(lf, *geometry, /*loopAware=*/true, failure);
+        ParsedFunctionTest::build("  %w = bir.memloc \"w\" sbuf [128, 128]\n"
+                                  "  %x = bir.memloc \"x\" sbuf [128, 2048]\n"
+                                  "  %y = bir.memloc \"y\" sbuf [128, 2048]\n" +
+                                  body.str());
     ASSERT_TRUE(succeeded(built)) << failure.message;
     problem = std::move(*built);
   }
 
   unsigned nodeOf(StringRef name) {
-    for (auto [v, node] : llvm::enumerate(problem.nodes))
-      if (node.name == name)
-        return unsigned(v);
-    ADD_FAILURE() << "no node " << name.str();
-    return 0;
+    return ParsedFunctionTest::nodeOf(problem, name);
   }
 
   /// The function's instructions, one line each, as `psum-opt` prints them.
@@ -64,12 +37,7 @@ protected:
     return lines;
   }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  bir::FuncOp func;
-  LinearFunction lf;
   Problem problem;
-  Failure failure;
 };
 
 constexpr StringLiteral kOneSpill = R"(
