@@ -74,15 +74,20 @@ TEST_F(SpillTest, SaveAfterTheWriterReloadBeforeTheReader) {
   // The saved copy lives in SBUF, the reload in PSUM; both name their
   // tensor, which is marked spilled.
   for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
-    if (memloc.getName() == "t_SpillTensorCopy0")
+    StringRef name = memloc.getName();
+    if (name == "t_SpillTensorCopy0") {
       EXPECT_EQ(memloc.getSpace(), bir::MemorySpace::sbuf);
-    if (memloc.getName() == "t_ReloadTensorCopy0")
+    }
+    if (name == "t_ReloadTensorCopy0") {
       EXPECT_TRUE(memloc.isPsum());
-    if (memloc.getName().starts_with("t_"))
+    }
+    if (name.starts_with("t_")) {
       EXPECT_EQ(memloc->getAttrOfType<StringAttr>(kSpillOriginAttr).getValue(),
                 "t");
-    if (memloc.getName() == "t")
+    }
+    if (name == "t") {
       EXPECT_TRUE(memloc->hasAttr(kSpilledAttr));
+    }
   }
 }
 
