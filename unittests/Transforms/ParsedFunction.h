@@ -31,20 +31,27 @@ protected:
     return registry;
   }
 
-  /// Parses `body` as the body of a gen2 function, linearizes it and builds
-  /// its live ranges (`failure` says why not).
-  mlir::FailureOr<Problem> build(llvm::StringRef body) {
+  /// Parses `body` as the body of a gen2 function and linearizes it.
+  mlir::LogicalResult parse(llvm::StringRef body) {
     std::string text = "bir.func @f attributes {arch = #bir.arch<gen2>} {\n" +
                        body.str() + "}\n";
     module = mlir::parseSourceString<mlir::ModuleOp>(text, &context);
     if (!module)
       return mlir::failure();
     func = *module->getOps<bir::FuncOp>().begin();
-    mlir::FailureOr<Geometry> geometry = resolveGeometry(func, "", 0, 0, {});
-    if (mlir::failed(geometry))
+    mlir::FailureOr<Geometry> resolved = resolveGeometry(func, "", 0, 0, {});
+    if (mlir::failed(resolved))
       return mlir::failure();
+    geometry = *resolved;
     lf = linearize(func);
-    return buildLiveRanges(lf, *geometry, /*loopAware=*/true, failure);
+    return mlir::success();
+  }
+
+  /// parse, then the live ranges (`failure` says why not).
+  mlir::FailureOr<Problem> build(llvm::StringRef body) {
+    if (mlir::failed(parse(body)))
+      return mlir::failure();
+    return buildLiveRanges(lf, geometry, /*loopAware=*/true, failure);
   }
 
   /// The node of the location called `name`.
@@ -59,6 +66,7 @@ protected:
   mlir::MLIRContext context;
   mlir::OwningOpRef<mlir::ModuleOp> module;
   bir::FuncOp func;
+  Geometry geometry;
   LinearFunction lf;
   Failure failure;
 };
