@@ -519,7 +519,10 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
   int64_t divisor = window;
   while (blocks % divisor != 0)
     ++divisor;
-  return {divisor, window};
+  LiveBlocks live = LiveBlocks::all(blocks);
+  live.divisor = divisor;
+  live.any = window;
+  return live;
 }
 
 unsigned psum::alloc::spillFootprint(const Node &node,

@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/InitAll.h"
+#include "Psum/Support/UpstreamParser.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -80,24 +81,15 @@ bool extraOptions(llvm::StringRef input, std::string &options) {
 
 /// Whether `input` has a dense array (`array<T: ...>`) of an element type
 /// other than 8/16/32/64-bit integers and floats: MLIR 22's parser crashes on
-/// `array<index: ...>` (llvm/llvm-project#179045, fixed upstream after 22.1)
-/// and asserts on sub-byte integers; those are not our findings.
+/// `array<index: ...>` (include/Psum/Support/UpstreamParser.h) and asserts
+/// on sub-byte integers; those are not our findings.
 bool hasUpstreamCrashingDenseArray(llvm::StringRef input) {
-  for (size_t pos = input.find("array"); pos != llvm::StringRef::npos;
-       pos = input.find("array", pos + 1)) {
-    llvm::StringRef rest = input.drop_front(pos + 5).ltrim();
-    if (!rest.consume_front("<"))
-      continue;
-    rest = rest.ltrim();
-    llvm::StringRef type = rest.take_until(
-        [](char c) { return c == ':' || c == '>' || llvm::isSpace(c); });
-    if (!llvm::is_contained({"i8", "i16", "i32", "i64", "si8", "si16", "si32",
-                             "si64", "ui8", "ui16", "ui32", "ui64", "f16",
-                             "bf16", "f32", "f64"},
-                            type))
-      return true;
-  }
-  return false;
+  return psum::findDenseArray(input, [](llvm::StringRef type) {
+           return !llvm::is_contained(
+               {"i8", "i16", "i32", "i64", "si8", "si16", "si32", "si64",
+                "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32", "f64"},
+               type);
+         }).has_value();
 }
 
 /// Whether `input` nests brackets deeper than MLIR's recursive-descent parser
