@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Dialect/BIR/BIROps.h"
+#include "Psum/Support/UpstreamParser.h"
 #include "Psum/Testing/RandomKernel.h"
 #include "Psum/Testing/Score.h"
 #include "Psum/Testing/Simulator.h"
@@ -967,7 +968,7 @@ int main(int argc, char **argv) {
   for (const std::string &file : inputFiles) {
     llvm::SourceMgr sourceMgr;
     OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(file, sourceMgr, &context);
+        psum::parseModuleFile(file, sourceMgr, &context);
     if (!module) {
       llvm::errs() << "error: cannot parse " << file << "\n";
       return 1;

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Dialect/BIR/BIROps.h"
+#include "Psum/Support/UpstreamParser.h"
 #include "Psum/Testing/Score.h"
 #include "Psum/Transforms/Allocator.h"
 #include "Psum/Transforms/Passes.h"
@@ -741,7 +742,7 @@ int main(int argc, char **argv) {
     llvm::SourceMgr sourceMgr;
     SourceMgrDiagnosticHandler errors(sourceMgr, &context);
     OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(file, sourceMgr, &context);
+        psum::parseModuleFile(file, sourceMgr, &context);
     if (!module) {
       llvm::errs() << "error: cannot parse " << file << "\n";
       return 1;

@@ -4,37 +4,64 @@
 #include "Psum/Support/UpstreamParser.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
 
-/// An error for input MLIR 22.1's parser would crash on, instead of the
-/// crash. Standard input is not looked at: reading it here would consume it.
-static bool parserWouldCrash(llvm::StringRef inputFilename) {
-  if (inputFilename == "-")
-    return false;
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFile(inputFilename, /*IsText=*/true);
-  // A file that does not open is for MlirOptMain to report.
-  if (!file)
-    return false;
-  std::optional<size_t> offset =
-      psum::findIndexDenseArray((*file)->getBuffer());
-  if (!offset)
-    return false;
-  llvm::SourceMgr sources;
-  const char *at = (*file)->getBufferStart() + *offset;
-  sources.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  sources.PrintMessage(llvm::SMLoc::getFromPointer(at),
-                       llvm::SourceMgr::DK_Error,
-                       "MLIR 22.1's parser crashes on a dense array of "
-                       "'index' (llvm/llvm-project#179045): write "
-                       "array<i64: ...> instead");
-  return true;
+#include <cstdio>
+
+/// MlirOptMain on `inputFilename`, except that input MLIR 22.1's parser would
+/// crash on (from a file or from standard input) is reported as an error.
+/// The input is read here once and handed to MlirOptMain as a buffer.
+static mlir::LogicalResult optMain(llvm::StringRef inputFilename,
+                                   llvm::StringRef outputFilename,
+                                   mlir::DialectRegistry &registry) {
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  // These read no input.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::MlirOptMain(llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""),
+                             registry, config);
+  if (inputFilename == "-" &&
+      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
+                    "interrupt)\n";
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return mlir::failure();
+  }
+  {
+    llvm::SourceMgr sources;
+    unsigned bufferId = sources.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    if (psum::reportIndexDenseArray(sources, bufferId))
+      return mlir::failure();
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::errs() << errorMessage << "\n";
+    return mlir::failure();
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+    return mlir::failure();
+  output->keep();
+  return mlir::success();
 }
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   mlir::DialectRegistry registry;
   psum::registerAllDialects(registry);
   psum::registerAllPasses();
@@ -42,8 +69,6 @@ int main(int argc, char **argv) {
   mlir::registerCSEPass();
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "Psum optimizer driver\n", registry);
-  if (parserWouldCrash(inputFilename))
-    return EXIT_FAILURE;
   return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+      optMain(inputFilename, outputFilename, registry));
 }

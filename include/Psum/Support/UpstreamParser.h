@@ -3,7 +3,8 @@
 // MLIR 22.1's parser crashes on a dense array of `index` (`array<index:
 // ...>`, llvm/llvm-project#179045, fixed upstream after 22.1), in any
 // attribute, `mlir-opt` too. The tools look for such arrays before they
-// parse: psum-opt reports them as an error, psum-fuzz skips them.
+// parse: psum-opt, psum-ilp and psum-check report them as an error,
+// psum-fuzz skips them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,11 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 
 #include <optional>
 #include <string_view>
@@ -66,6 +72,41 @@ findDenseArray(llvm::StringRef text,
 inline std::optional<size_t> findIndexDenseArray(llvm::StringRef text) {
   return findDenseArray(text,
                         [](llvm::StringRef type) { return type == "index"; });
+}
+
+/// Reports the first `array<index: ...>` of buffer `bufferId` as an error at
+/// the array and returns true; returns false where there is none.
+inline bool reportIndexDenseArray(const llvm::SourceMgr &sources,
+                                  unsigned bufferId) {
+  llvm::StringRef text = sources.getMemoryBuffer(bufferId)->getBuffer();
+  std::optional<size_t> offset = findIndexDenseArray(text);
+  if (!offset)
+    return false;
+  sources.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + *offset),
+                       llvm::SourceMgr::DK_Error,
+                       "MLIR 22.1's parser crashes on a dense array of "
+                       "'index' (llvm/llvm-project#179045): write "
+                       "array<i64: ...> instead");
+  return true;
+}
+
+/// parseSourceFile<ModuleOp> for the tools: `file` ("-" is standard input)
+/// is read into `sources`, and an `array<index: ...>` is an error instead of
+/// the crash. Returns null, with the error printed, where it does not parse.
+inline mlir::OwningOpRef<mlir::ModuleOp>
+parseModuleFile(llvm::StringRef file, llvm::SourceMgr &sources,
+                mlir::MLIRContext *context) {
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(file, &errorMessage);
+  if (!input) {
+    llvm::errs() << errorMessage << "\n";
+    return nullptr;
+  }
+  unsigned bufferId = sources.AddNewSourceBuffer(std::move(input), {});
+  if (reportIndexDenseArray(sources, bufferId))
+    return nullptr;
+  return mlir::parseSourceFile<mlir::ModuleOp>(sources, context);
 }
 
 } // namespace psum
