@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/InitAll.h"
+#include "Psum/Support/UpstreamParser.h"
 #include "Psum/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -18,6 +19,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -36,9 +38,11 @@ int main(int argc, char **argv) {
   psum::registerAllPasses();
   mlir::MLIRContext context(registry);
 
-  // 2. Parse the kernel (diagnostics are printed to stderr).
+  // 2. Parse the kernel (diagnostics are printed to stderr). parseModuleFile
+  //    is parseSourceFile with an error where MLIR 22.1's parser would crash.
+  llvm::SourceMgr sources;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(argv[1], &context);
+      psum::parseModuleFile(argv[1], sources, &context);
   if (!module)
     return 1;
 
