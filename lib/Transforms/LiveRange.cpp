@@ -78,6 +78,11 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   if (geometry.numBanks > 64)
     return func.emitError("num-banks must be at most 64, got ")
            << geometry.numBanks;
+  // The arch attribute the pass writes back holds it (as the parser does).
+  if (geometry.bankSize > unsigned(std::numeric_limits<int32_t>::max()))
+    return func.emitError("bank-size must be at most ")
+           << std::numeric_limits<int32_t>::max() << ", got "
+           << geometry.bankSize;
   for (unsigned bank : reserved) {
     if (bank >= geometry.numBanks)
       return func.emitError("reserved bank ")

@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace psum::bir;
 
@@ -126,9 +128,13 @@ LogicalResult ArchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (numBanks == 0 || numBanks > 64)
     return emitError() << "number of PSUM banks must be in [1, 64], got "
                        << numBanks;
-  if (bankSize == 0)
-    return emitError() << "PSUM bank size must be positive";
-  if (partitions == 0)
-    return emitError() << "partition count must be positive";
+  // The parser takes values up to INT32_MAX; what it prints must parse.
+  constexpr unsigned kMost = std::numeric_limits<int32_t>::max();
+  if (bankSize == 0 || bankSize > kMost)
+    return emitError() << "PSUM bank size must be in [1, " << kMost << "], got "
+                       << bankSize;
+  if (partitions == 0 || partitions > kMost)
+    return emitError() << "partition count must be in [1, " << kMost
+                       << "], got " << partitions;
   return success();
 }

@@ -49,13 +49,13 @@ bir.func @too_many_banks attributes {arch = #bir.arch<gen4, banks = 65>} {
 
 // -----
 
-// expected-error @+1 {{PSUM bank size must be positive}}
+// expected-error @+1 {{PSUM bank size must be in [1, 2147483647], got 0}}
 bir.func @zero_bank_size attributes {arch = #bir.arch<gen2, bank_size = 0>} {
 }
 
 // -----
 
-// expected-error @+1 {{partition count must be positive}}
+// expected-error @+1 {{partition count must be in [1, 2147483647], got 0}}
 bir.func @zero_partitions attributes {arch = #bir.arch<gen1, partitions = 0>} {
 }
 

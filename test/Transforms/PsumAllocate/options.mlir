@@ -1,6 +1,7 @@
 // RUN: not psum-opt %s --psum-allocate="verify=true arch=gen9" 2>&1 | FileCheck %s --check-prefix=ARCH
 // RUN: not psum-opt %s --psum-allocate="verify=true reserved-banks=8" 2>&1 | FileCheck %s --check-prefix=RESERVED
 // RUN: not psum-opt %s --psum-allocate="verify=true num-banks=65" 2>&1 | FileCheck %s --check-prefix=BANKS
+// RUN: not psum-opt %s --psum-allocate="bank-size=2147483648" 2>&1 | FileCheck %s --check-prefix=BANKSIZE
 // RUN: not psum-opt %s --psum-allocate="verify=true heuristic=magic" 2>&1 | FileCheck %s --check-prefix=HEUR
 // RUN: not psum-opt %s --psum-allocate="verify=true spill-space=psum" 2>&1 | FileCheck %s --check-prefix=SPACE
 // RUN: not psum-opt %s --psum-allocate="verify=true report=/nonexistent/dir/r.json" 2>&1 | FileCheck %s --check-prefix=REPORT
@@ -13,6 +14,8 @@
 // ARCH: error: unknown architecture 'gen9' in the arch option
 // RESERVED: error: reserved bank 8 is outside the 8 PSUM banks
 // BANKS: error: num-banks must be at most 64, got 65
+// The arch attribute the pass writes back must parse again.
+// BANKSIZE: error: bank-size must be at most 2147483647, got 2147483648
 // HEUR: error: unknown heuristic 'magic'
 // SPACE: error: spill-space must be sbuf or dram, got 'psum'
 // REPORT: error: cannot open '/nonexistent/dir/r.json': No such file or directory
