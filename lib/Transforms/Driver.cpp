@@ -811,6 +811,10 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       resolveGeometry(func, arch, numBanks, bankSize, reservedBanks);
   if (failed(geometry))
     return failure();
+  // The marks of an earlier run steer the live ranges and the idempotence
+  // test: hand-made ones must agree with the IR.
+  if (failed(checkSpillMarks(func)))
+    return failure();
   geometry->loadToCopy = loadToCopy;
   geometry->unevenRotation |= unevenRotation;
   // The banks will be the target's the options name: it becomes the

@@ -1217,7 +1217,6 @@ public:
 private:
   LogicalResult checkBanks(bir::MemLocOp memloc, const Geometry &geometry,
                            uint64_t &footprint, int64_t &liveBlocks);
-  LogicalResult checkSpills(bir::FuncOp func);
 };
 
 } // namespace
@@ -1264,7 +1263,7 @@ LogicalResult PsumVerifyAllocationPass::checkBanks(bir::MemLocOp memloc,
   return success();
 }
 
-LogicalResult PsumVerifyAllocationPass::checkSpills(bir::FuncOp func) {
+LogicalResult psum::alloc::checkSpillMarks(bir::FuncOp func) {
   LogicalResult result = success();
   auto isSaveOf = [](Operation *op, bir::MemLocOp spilled) {
     auto copy = dyn_cast_or_null<bir::TensorCopyOp>(op);
@@ -1277,39 +1276,40 @@ LogicalResult PsumVerifyAllocationPass::checkSpills(bir::FuncOp func) {
     return !dst.isPsum() && origin &&
            origin == (tensor ? tensor : spilled.getNameAttr());
   };
-  func.walk([&](bir::MemLocOp memloc) {
-    bool spilled = memloc->hasAttr(kSpilledAttr);
-    bool minted = memloc->hasAttr(kSpillOriginAttr);
+  // The first error of each marked location.
+  auto check = [&](bir::MemLocOp memloc, bool spilled) -> LogicalResult {
     for (Operation *user : memloc.getResult().getUsers()) {
       auto inst = cast<bir::InstructionOpInterface>(user);
       for (const bir::Access &access : inst.getAccesses()) {
         if (access.loc != memloc.getResult())
           continue;
-        if (access.kind == bir::AccessKind::ReadWrite && (spilled || minted)) {
-          result = user->emitError("accumulation group '")
-                   << memloc.getName() << "' was spilled";
-          return;
-        }
+        if (access.kind == bir::AccessKind::ReadWrite)
+          return user->emitError("accumulation group '")
+                 << memloc.getName() << "' was spilled";
         if (!spilled)
           continue;
         if (bir::isWrite(access.kind)) {
           Operation *next = user->getNextNode();
           while (next && isa<bir::TensorCopyOp>(next) && !isSaveOf(next, memloc))
             next = next->getNextNode();
-          if (!isSaveOf(next, memloc)) {
-            result = user->emitError("spilled value '")
-                     << memloc.getName() << "' is not saved after this write";
-            return;
-          }
+          if (!isSaveOf(next, memloc))
+            return user->emitError("spilled value '")
+                   << memloc.getName() << "' is not saved after this write";
         }
-        if (bir::isRead(access.kind) && !isSaveOf(user, memloc)) {
-          result = user->emitError("reads spilled location '")
-                   << memloc.getName() << "' instead of a reload";
-          return;
-        }
+        if (bir::isRead(access.kind) && !isSaveOf(user, memloc))
+          return user->emitError("reads spilled location '")
+                 << memloc.getName() << "' instead of a reload";
       }
     }
-  });
+    return success();
+  };
+  // Locations sit at the top of the body; only marked ones are looked at.
+  for (bir::MemLocOp memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
+    bool spilled = memloc->hasAttr(kSpilledAttr);
+    if ((spilled || memloc->hasAttr(kSpillOriginAttr)) &&
+        failed(check(memloc, spilled)))
+      result = failure();
+  }
   return result;
 }
 
@@ -1339,7 +1339,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
     locs.liveBlocks.push_back(liveBlocks);
     locs.reads.emplace_back(memloc.getResult(), groupStarts);
   }
-  if (failed(checkSpills(func)) || !ok)
+  if (failed(checkSpillMarks(func)) || !ok)
     return signalPassFailure();
 
   Dataflow dataflow(func, locs, groupStarts);

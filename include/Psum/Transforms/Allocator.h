@@ -944,10 +944,15 @@ mlir::LogicalResult spillProblem(const LinearFunction &lf,
 
 /// On a location minted by spilling: the name of the tensor it copies (or,
 /// on a `SpillWrite` location, whose value it holds until saved).
-inline constexpr llvm::StringLiteral kSpillOriginAttr = "spill_of";
+inline constexpr llvm::StringLiteral kSpillOriginAttr = bir::kSpillOfAttrName;
 /// On a location that was spilled: its readers now read reloads. (Also on
 /// a `SpillWrite` location: its writes are saved.)
-inline constexpr llvm::StringLiteral kSpilledAttr = "spilled";
+inline constexpr llvm::StringLiteral kSpilledAttr = bir::kSpilledAttrName;
+/// Checks the spill marks against the IR, each error on the op that shows
+/// it: a location marked `spilled` is read only by the copy that saves it
+/// and saved after each write; no spilled or minted location is summed into.
+/// psum-allocate runs it on its input, the checker on the output.
+mlir::LogicalResult checkSpillMarks(bir::FuncOp func);
 /// Whether `memloc` is a SpillWrite location: minted for a spilled tensor's
 /// later write, and saved like the tensor (both attributes).
 inline bool isSpillWrite(mlir::Operation *memloc) {

@@ -753,6 +753,19 @@ LogicalResult MemLocOp::verify() {
            << getName() << "' must have positive partitions, bytes and "
            << "blocks, got [" << partitions << ", " << bytes << "] x "
            << getNumBlocks();
+  if (Attribute mark = (*this)->getAttr(kSpilledAttrName)) {
+    if (!isa<UnitAttr>(mark))
+      return emitOpError("'") << kSpilledAttrName << "' on location '"
+                              << getName() << "' takes no value, got " << mark;
+    if (!isPsum())
+      return emitOpError("location '")
+             << getName() << "' is not in PSUM but is marked spilled";
+  }
+  if (Attribute origin = (*this)->getAttr(kSpillOfAttrName);
+      origin && !isa<StringAttr>(origin))
+    return emitOpError("'")
+           << kSpillOfAttrName << "' on location '" << getName()
+           << "' must name a tensor (a string), got " << origin;
   ArchAttr arch = psum::bir::getArch(*this);
   if (!arch)
     return success();

@@ -487,6 +487,29 @@ bir.func @banks_on_sbuf attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+// The spill rewrite's marks: `spilled` is a unit attribute on a PSUM location,
+// `spill_of` names a tensor.
+bir.func @spilled_with_a_value attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op 'spilled' on location 'a' takes no value, got false}}
+  %a = bir.memloc "a" psum [128, 2048] {spilled = false}
+}
+
+// -----
+
+bir.func @spilled_sbuf attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op location 'a' is not in PSUM but is marked spilled}}
+  %a = bir.memloc "a" sbuf [128, 2048] {spilled}
+}
+
+// -----
+
+bir.func @spill_of_not_a_name attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op 'spill_of' on location 'a' must name a tensor (a string), got 3 : i64}}
+  %a = bir.memloc "a" sbuf [128, 2048] {spill_of = 3}
+}
+
+// -----
+
 // expected-error @+1 {{'bir.func' op reserved bank 4 is outside the 4 PSUM banks}}
 bir.func @reserved_bank_outside attributes {arch = #bir.arch<gen1>, reserved_banks = array<i64: 4>} {
 }

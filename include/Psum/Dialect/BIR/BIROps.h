@@ -25,6 +25,13 @@ namespace psum::bir {
 /// How an instruction uses one of its access patterns.
 enum class AccessKind { Read, Write, ReadWrite };
 
+/// The marks psum-allocate's spill rewrite leaves on locations, which the
+/// memloc verifier checks the kinds of: `spill_of` (a string) on a location
+/// minted by spilling names the tensor it copies; `spilled` (a unit
+/// attribute) on a PSUM location whose readers read reloads.
+inline constexpr llvm::StringLiteral kSpillOfAttrName = "spill_of";
+inline constexpr llvm::StringLiteral kSpilledAttrName = "spilled";
+
 inline bool isRead(AccessKind kind) { return kind != AccessKind::Write; }
 inline bool isWrite(AccessKind kind) { return kind != AccessKind::Read; }
 
