@@ -523,6 +523,10 @@ public:
                              const LocAccess &r) const;
 
 private:
+  /// of() without the memo: `sweep` is the loop's, with nothing written.
+  static std::optional<Sweep> find(const LinearFunction &lf,
+                                   ArrayRef<LocAccess> accesses,
+                                   const Overwrites &overwrites, Sweep sweep);
   Sweep(unsigned loop, bir::LoopOp op, int64_t blocks)
       : loop(loop), lower(op.getLower()), lastIv(op.getLastIv()),
         blocks(blocks) {}
@@ -584,11 +588,34 @@ std::optional<Sweep> Sweep::of(const LinearFunction &lf,
                                ArrayRef<LocAccess> accesses,
                                const Overwrites &overwrites, unsigned loop) {
   auto op = cast<bir::LoopOp>(lf.loops[loop].op);
+  Sweep sweep(loop, op, overwrites.numBlocks());
+  if (!overwrites.builtFrom(accesses))
+    return find(lf, accesses, overwrites, std::move(sweep));
+  // Once per loop and location.
+  auto [it, fresh] = overwrites.sweeps.try_emplace(loop);
+  if (fresh) {
+    if (std::optional<Sweep> found =
+            find(lf, accesses, overwrites, std::move(sweep)))
+      it->second = std::move(found->written);
+    else
+      it->second = std::nullopt;
+  }
+  if (!it->second)
+    return std::nullopt;
+  Sweep known(loop, op, overwrites.numBlocks());
+  known.written = *it->second;
+  return known;
+}
+
+std::optional<Sweep> Sweep::find(const LinearFunction &lf,
+                                 ArrayRef<LocAccess> accesses,
+                                 const Overwrites &overwrites, Sweep sweep) {
+  auto op = cast<bir::LoopOp>(lf.loops[sweep.loop].op);
+  unsigned loop = sweep.loop;
   Value iv = op.getInductionVar();
   ArrayRef<LocAccess> inside = accessesIn(lf, accesses, loop);
   if (op.getStep() != 1 || inside.empty())
     return std::nullopt;
-  Sweep sweep(loop, op, overwrites.numBlocks());
   // What each iteration writes afresh, by offset: slices add up.
   llvm::SmallDenseMap<int64_t, AreaCover> areas;
   for (const LocAccess &a : inside) {

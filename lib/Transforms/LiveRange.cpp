@@ -10,10 +10,12 @@
 #include "Psum/Transforms/Allocator.h"
 
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 
 #include <limits>
+#include <map>
 #include <queue>
 
 using namespace mlir;
@@ -123,6 +125,25 @@ constexpr int64_t kMostBanks = 64;
 constexpr int64_t kMostCrowdedBlocks = int64_t(1) << 16;
 
 namespace {
+/// Areas without repeats, in the order they first came.
+class DistinctAreas {
+public:
+  void add(const Area &area) {
+    if (seen.insert({area.partLo, area.partHi, area.byteLo, area.byteHi})
+            .second)
+      areas.push_back(area);
+  }
+  void add(ArrayRef<Area> more) {
+    for (const Area &area : more)
+      add(area);
+  }
+  ArrayRef<Area> get() const { return areas; }
+
+private:
+  llvm::DenseSet<std::tuple<int64_t, int64_t, int64_t, int64_t>> seen;
+  SmallVector<Area, 4> areas;
+};
+
 /// How many blocks of a location are live at once, as the banks they rotate
 /// over: the smallest count that is a divisor of the block count (the
 /// seed's integral shrink factor), and the smallest of any kind.
@@ -502,23 +523,57 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
   bir::LoopOp loop = bir::getLoopOf(iv);
   bool passRepeats =
       !lf.loopNest(lf.loops[lf.loopOf.lookup(loop)].header).empty();
-  for (const LocAccess &r : accesses) {
-    if (!bir::isRead(r.access.kind) || r.start)
-      continue;
-    bir::AccessAttr rp = r.access.ap;
-    SmallVector<Area, 4> written;
-    for (const LocAccess &w : accesses) {
-      bir::AccessAttr wp = w.access.ap;
-      bool sameIteration =
-          wp.getBlockOffset() == rp.getBlockOffset() && &w < &r &&
-          (w.point != r.point || order == AtOnePoint::WriteFirst);
-      bool before = sameIteration ||
-                    (!passRepeats && wp.getBlockOffset() > rp.getBlockOffset());
-      if (bir::isWrite(w.access.kind) && before)
-        written.push_back(Area::of(wp));
+  // Each read's serving writes are gathered without repeats (the cover
+  // depends neither on their order nor on their count): a walk over every
+  // write per read was quadratic in the accesses of one tile array
+  // (session-39 scaling audit).
+  // The writes at each offset, where a larger offset serves.
+  std::map<int64_t, DistinctAreas> allAt;
+  if (!passRepeats)
+    for (const LocAccess &w : accesses)
+      if (bir::isWrite(w.access.kind))
+        allAt[w.access.ap.getBlockOffset()].add(Area::of(w.access.ap));
+  llvm::DenseMap<int64_t, DistinctAreas> above;
+  auto writtenAbove = [&](int64_t offset) -> ArrayRef<Area> {
+    auto [it, fresh] = above.try_emplace(offset);
+    if (fresh)
+      for (auto at = allAt.upper_bound(offset); at != allAt.end(); ++at)
+        it->second.add(at->second.get());
+    return it->second.get();
+  };
+  // The writes at each offset before the current access.
+  llvm::DenseMap<int64_t, DistinctAreas> earlier;
+  auto addWrites = [&](ArrayRef<LocAccess> at) {
+    for (const LocAccess &w : at)
+      if (bir::isWrite(w.access.kind))
+        earlier[w.access.ap.getBlockOffset()].add(Area::of(w.access.ap));
+  };
+  SmallVector<Area, 8> written;
+  for (size_t first = 0; first < accesses.size();) {
+    // The accesses at one point: a read there sees the point's writes
+    // before it only where writes come first.
+    size_t end = first + 1;
+    while (end < accesses.size() &&
+           accesses[end].point == accesses[first].point)
+      ++end;
+    for (size_t k = first; k < end; ++k) {
+      const LocAccess &r = accesses[k];
+      if (bir::isRead(r.access.kind) && !r.start) {
+        int64_t offset = r.access.ap.getBlockOffset();
+        ArrayRef<Area> before = earlier[offset].get();
+        written.assign(before.begin(), before.end());
+        if (!passRepeats)
+          llvm::append_range(written, writtenAbove(offset));
+        if (std::optional<Area> part =
+                uncoveredPart(written, Area::of(r.access.ap)))
+          return LiveBlocks::all(blocks, r.point, part);
+      }
+      if (order == AtOnePoint::WriteFirst)
+        addWrites(accesses.slice(k, 1));
     }
-    if (std::optional<Area> part = uncoveredPart(written, Area::of(rp)))
-      return LiveBlocks::all(blocks, r.point, part);
+    if (order == AtOnePoint::ReadFirst)
+      addWrites(accesses.slice(first, end - first));
+    first = end;
   }
   int64_t window = std::min(maxOffset - minOffset + 1, blocks);
   int64_t divisor = window;

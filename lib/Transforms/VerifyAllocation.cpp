@@ -666,9 +666,7 @@ public:
     Effects effects = effectsOf(op);
     SmallVector<unsigned> set(effects.reads.begin(), effects.reads.end());
     set.append(effects.writes);
-    for (unsigned loc : liveAfter.lookup(op))
-      if (writtenBeforeOp(op, loc))
-        set.push_back(loc);
+    set.append(liveAfter.lookup(op));
     llvm::sort(set);
     set.erase(std::unique(set.begin(), set.end()), set.end());
     return set;
@@ -1128,7 +1126,8 @@ private:
         // A location the loop does not read (its `+=` only continue groups
         // started in it) needs nothing older on entry that it did not need
         // after the loop: the body's walk finds it live only through those
-        // groups.
+        // groups. What the body overwrites before the loop ends (a sweep in
+        // a nested loop) it does not need either.
         SmallVector<std::pair<unsigned, bool>, 4> unread;
         for (const LoopSummary::Touch &touch : summary.touched)
           if (touch.readBlocks.empty())
@@ -1137,7 +1136,7 @@ private:
           backwardInto(loop.getBodyBlock(), state);
         });
         for (auto [loc, wasLive] : unread)
-          live[loc] = wasLive;
+          live[loc] = live[loc] && wasLive;
         for (unsigned loc : startedKills(loop, coverage))
           live.reset(loc);
         for (unsigned loc : swept)
@@ -1147,7 +1146,13 @@ private:
       }
       if (!isa<bir::InstructionOpInterface>(op))
         continue;
-      liveAfter[&op].assign(members.begin(), members.end());
+      // Only what was written before counts (holding): a location live
+      // back to the function's entry would make the lists quadratic.
+      SmallVector<unsigned, 4> &after = liveAfter[&op];
+      after.clear();
+      for (unsigned loc : members)
+        if (writtenBeforeOp(&op, loc))
+          after.push_back(loc);
       auto kill = [&](unsigned loc) {
         if (live.test(loc)) {
           live.reset(loc);
@@ -1201,8 +1206,9 @@ private:
   llvm::DenseMap<Operation *, unsigned> number;
   std::vector<unsigned> reach;
   unsigned next = 0;
-  /// The locations live after each instruction (in no order): few at any
-  /// point, so a list rather than a set over all locations.
+  /// The locations live after each instruction and written before it (in
+  /// no order): few at any point, so a list rather than a set over all
+  /// locations.
   llvm::DenseMap<Operation *, SmallVector<unsigned, 4>> liveAfter;
   const llvm::DenseSet<Operation *> &groupStarts;
   llvm::DenseMap<Operation *, LoopSummary> summaries;

@@ -259,6 +259,15 @@ public:
   /// where `at` is among the accesses this was built from.
   const LocAccess *freshBefore(const LocAccess *at,
                                const LocAccess *begin) const;
+  /// Whether `accesses` are those this was built from.
+  bool builtFrom(llvm::ArrayRef<LocAccess> accesses) const {
+    return accesses.data() == built.data() && accesses.size() == built.size();
+  }
+  /// What a loop writes afresh in each iteration as a sweep of the blocks
+  /// (the offsets it covers), or nullopt where it is no sweep, by loop: a
+  /// loop's reads each ask, and working it out walks the loop's accesses.
+  mutable llvm::DenseMap<unsigned, std::optional<llvm::SmallVector<int64_t, 4>>>
+      sweeps;
 
 private:
   ReadHull reads;

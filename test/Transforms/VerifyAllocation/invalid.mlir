@@ -740,3 +740,27 @@ bir.func @rewritten_whole_in_a_loop_after_reading_a_carried_block attributes {ar
     bir.activation relu %y = %u latency 32
   }
 }
+
+// -----
+
+// The same group, with `t` written before the drain: `acc` holds its sum
+// there.
+bir.func @written_before_the_drain attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  // expected-note @+1 {{'t' is defined here}}
+  %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  bir.loop %i = 0 to 2 {
+    bir.loop %j = 0 to 3 {
+      bir.loop %k = 0 to 2 {
+        bir.matmul %acc += %w, %x latency 64
+      }
+    }
+    // expected-error @+1 {{PSUM locations 'acc' and 't' both hold values here but share bank 0}}
+    bir.matmul %t = %w, %x latency 64
+    bir.activation tanh %y = %acc latency 16
+    bir.activation relu %y = %t latency 16
+  }
+}

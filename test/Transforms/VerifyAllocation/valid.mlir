@@ -548,3 +548,28 @@ bir.func @first_tile_halves_in_a_loop_of_their_own attributes {arch = #bir.arch<
     bir.activation exp %z = %t[0:128, 0:2048, 3] latency 40
   }
 }
+
+// -----
+
+// A group restarted in a nested loop needs nothing from before that loop:
+// after its drain, `acc` is dead until the next pass restarts it, so `t`
+// may take its bank there (the session-39 checker; before, the loop that
+// does not read `acc` kept it live over the whole of the outer loop).
+// CHECK-LABEL: bir.func @restarted_in_a_nested_loop
+bir.func @restarted_in_a_nested_loop attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+  bir.loop %i = 0 to 2 {
+    bir.loop %j = 0 to 3 {
+      bir.loop %k = 0 to 2 {
+        bir.matmul %acc += %w, %x latency 64
+      }
+    }
+    bir.activation tanh %y = %acc latency 16
+    bir.matmul %t = %w, %x latency 64
+    bir.activation relu %y = %t latency 16
+  }
+}

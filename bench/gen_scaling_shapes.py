@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Shapes the session-39 scaling audit found quadratic, to time by hand.
+
+  gen_scaling_shapes.py --shape tile-in-nest --size 16000 [--depth 16] -o k.mlir
+  gen_scaling_shapes.py --shape inner-rewritten --size 64000 -o k.mlir
+
+tile-in-nest: one tile array of 4 blocks, written and read SIZE times as
+`t[%j]` in the body of a `%j` loop inside DEPTH loops of two iterations
+(psum-allocate's live blocks and sweeps walked every access per read).
+inner-rewritten: SIZE / 3 tile arrays, each written `acc[%n]` in an N loop
+inside a K loop, then drained by a loop of its own (the checker,
+`verify=true`, kept each array live back to the function's entry).
+bench/NOTES.md, session 39, has the times before and after.
+"""
+import argparse
+import sys
+
+HEADER = ('  %w = bir.memloc "w" sbuf [128, 1024] x 8\n'
+          '  %x = bir.memloc "x" sbuf [128, 2048] x 8\n'
+          '  %y = bir.memloc "y" sbuf [128, 2048] x 8\n')
+MATMUL = 'bir.matmul {dst} = %w[0:128, 0:1024, 1], %x[0:128, 0:2048, 2] latency 64'
+DRAIN = 'bir.activation relu %y[0:128, 0:2048, 3] = {src} latency 32'
+
+
+def tile_in_nest(size, depth, out):
+    out.write('bir.func @tile_in_nest attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    out.write('  %t = bir.memloc "t" psum [128, 2048] x 4\n')
+    indent = '  '
+    for level in range(depth):
+        out.write(f'{indent}bir.loop %i{level} = 0 to 2 {{\n')
+        indent += '  '
+    out.write(f'{indent}bir.loop %j = 0 to 4 {{\n')
+    block = '%t[0:128, 0:2048, %j]'
+    for _ in range(size // 2):
+        out.write(f'{indent}  {MATMUL.format(dst=block)}\n')
+        out.write(f'{indent}  {DRAIN.format(src=block)}\n')
+    for level in range(depth + 1):
+        indent = indent[:-2] if level else indent
+        out.write(f'{indent}}}\n')
+    out.write('}\n')
+
+
+def inner_rewritten(size, out):
+    arrays = max(1, size // 3)
+    out.write('bir.func @inner_rewritten attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    for a in range(arrays):
+        out.write(f'  %acc{a} = bir.memloc "acc{a}" psum [128, 2048] x 4\n')
+    for a in range(arrays):
+        block = f'%acc{a}[0:128, 0:2048, %n{a}]'
+        out.write(f'  bir.loop %k{a} = 0 to 8 {{\n')
+        out.write(f'    bir.loop %n{a} = 0 to 4 {{\n')
+        out.write(f'      {MATMUL.format(dst=block)}\n')
+        out.write('    }\n  }\n')
+        out.write(f'  bir.loop %d{a} = 0 to 4 {{\n')
+        out.write(f'    {DRAIN.format(src=f"%acc{a}[0:128, 0:2048, %d{a}]")}\n')
+        out.write('  }\n')
+    out.write('}\n')
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--shape', required=True,
+                        choices=['tile-in-nest', 'inner-rewritten'])
+    parser.add_argument('--size', type=int, required=True,
+                        help='instructions, about')
+    parser.add_argument('--depth', type=int, default=16,
+                        help='loops around the tile loop (tile-in-nest)')
+    parser.add_argument('-o', '--output', default='-')
+    args = parser.parse_args()
+    out = sys.stdout if args.output == '-' else open(args.output, 'w')
+    if args.shape == 'tile-in-nest':
+        tile_in_nest(args.size, args.depth, out)
+    else:
+        inner_rewritten(args.size, out)
+
+
+if __name__ == '__main__':
+    main()
