@@ -794,6 +794,8 @@ public:
   void runOnOperation() override;
 
 private:
+  /// The pass options as AllocateOptions; an error for a bad one.
+  LogicalResult readOptions(AllocateOptions &options);
   LogicalResult allocate(bir::FuncOp func, const AllocateOptions &options,
                          FunctionReport &report, std::string &traceText);
   void emitRemarks(bir::FuncOp func, const FunctionReport &report);
@@ -1204,8 +1206,7 @@ FailureOr<SmallVector<bir::FuncOp>> psum::moduleFunctions(ModuleOp module) {
   return SmallVector<bir::FuncOp>(module.getOps<bir::FuncOp>());
 }
 
-void PsumAllocatePass::runOnOperation() {
-  AllocateOptions options;
+LogicalResult PsumAllocatePass::readOptions(AllocateOptions &options) {
   options.loopAware = loopAware;
   options.split = split;
   options.exact = exact;
@@ -1223,20 +1224,20 @@ void PsumAllocatePass::runOnOperation() {
     emitError(getOperation().getLoc(),
               "spill-space must be sbuf or dram, got '")
         << spillSpace << "'";
-    return signalPassFailure();
+    return failure();
   }
   // Once, not per function (resolveGeometry checks it for the other passes).
   if (!arch.empty() && !bir::symbolizeArchGen(arch)) {
     emitError(getOperation().getLoc(), "unknown architecture '")
         << arch << "' in the arch option";
-    return signalPassFailure();
+    return failure();
   }
   // Each heuristic is a full coloring (and spill fixpoint) per function.
   constexpr unsigned kMaxBestOf = 1024;
   if (bestOf > kMaxBestOf) {
     emitError(getOperation().getLoc(), "best-of must be at most ")
         << kMaxBestOf << ", got " << static_cast<unsigned>(bestOf);
-    return signalPassFailure();
+    return failure();
   }
   options.heuristics = heuristicSet(bestOf);
   options.defaultHeuristics = bestOf == 0 && heuristic.empty();
@@ -1247,14 +1248,29 @@ void PsumAllocatePass::runOnOperation() {
     if (it == options.heuristics.end()) {
       emitError(getOperation().getLoc(), "unknown heuristic '")
           << heuristic << "'";
-      return signalPassFailure();
+      return failure();
     }
     options.heuristics = {*it};
   }
+  return success();
+}
 
-  FailureOr<SmallVector<bir::FuncOp>> found = moduleFunctions(getOperation());
-  if (failed(found))
+void PsumAllocatePass::runOnOperation() {
+  AllocateOptions options;
+  FailureOr<SmallVector<bir::FuncOp>> found = failure();
+  if (succeeded(readOptions(options)))
+    found = moduleFunctions(getOperation());
+  if (failed(found)) {
+    // A report names every function as not allocated: a script must not
+    // read an older one.
+    if (!reportFile.empty()) {
+      std::vector<FunctionReport> reports;
+      for (bir::FuncOp func : getOperation().getOps<bir::FuncOp>())
+        reports.emplace_back().function = func.getSymName().str();
+      (void)writeReport(getOperation().getLoc(), reportFile, reports);
+    }
     return signalPassFailure();
+  }
   SmallVector<bir::FuncOp> &funcs = *found;
   std::vector<FunctionReport> reports(funcs.size());
   std::vector<std::string> traces(funcs.size());

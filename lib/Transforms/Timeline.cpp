@@ -16,6 +16,8 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -254,9 +256,27 @@ FailureOr<Timeline> collect(bir::FuncOp func, bool loopAware,
 // Drawing
 //===----------------------------------------------------------------------===//
 
+/// `text` as XML character data or an attribute value: markup characters
+/// as references, and what XML 1.0 cannot hold at all (control characters,
+/// bytes that are not UTF-8; names may have both) as U+FFFD.
 std::string escape(StringRef text) {
   std::string out;
-  for (char c : text) {
+  const auto *bytes = reinterpret_cast<const llvm::UTF8 *>(text.data());
+  for (size_t i = 0; i < text.size();) {
+    char c = text[i];
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      unsigned length = llvm::getNumBytesForUTF8(bytes[i]);
+      if (i + length <= text.size() &&
+          llvm::isLegalUTF8Sequence(bytes + i, bytes + i + length)) {
+        out.append(text.data() + i, length);
+        i += length;
+      } else {
+        out += "\xEF\xBF\xBD";
+        ++i;
+      }
+      continue;
+    }
+    ++i;
     switch (c) {
     case '&':
       out += "&amp;";
@@ -274,7 +294,11 @@ std::string escape(StringRef text) {
       out += "&#39;";
       break;
     default:
-      out += c;
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' &&
+          c != '\r')
+        out += "\xEF\xBF\xBD";
+      else
+        out += c;
     }
   }
   return out;
@@ -739,12 +763,19 @@ void drawHtml(ArrayRef<Timeline> timelines, raw_ostream &os) {
 }
 
 /// `path` for function `name` when `count` functions are drawn: the path
-/// itself for one function, else `<stem>.<name>.svg`, with `_<k>` added to
+/// itself for one function, standard output ("-") or a device, else
+/// `<stem>.<name>.svg`, with `_<k>` added to
 /// the name where functions differing only in characters replaced by `_`
 /// would take one file (`taken`: the paths given so far).
 std::string svgPathFor(StringRef path, StringRef name, size_t count,
                        llvm::StringSet<> &taken) {
-  if (count <= 1 || path == "-")
+  // A device (/dev/null) takes every drawing, as standard output does.
+  llvm::sys::fs::file_status status;
+  bool device = !llvm::sys::fs::status(path, status) &&
+                llvm::sys::fs::exists(status) &&
+                !llvm::sys::fs::is_regular_file(status) &&
+                !llvm::sys::fs::is_directory(status);
+  if (count <= 1 || path == "-" || device)
     return path.str();
   std::string safe;
   for (char c : name)
@@ -781,6 +812,12 @@ public:
         return signalPassFailure();
       timelines.push_back(std::move(*tl));
     }
+    for (StringRef path : {StringRef(svgFile), StringRef(htmlFile)})
+      if (!path.empty() && llvm::sys::fs::is_directory(path)) {
+        emitError(getOperation().getLoc(), "cannot write a drawing to '")
+            << path << "': it is a directory";
+        return signalPassFailure();
+      }
     if (!svgFile.empty()) {
       llvm::StringSet<> taken;
       for (const Timeline &tl : timelines)

@@ -1,6 +1,16 @@
 // RUN: echo stale > %t.json
 // RUN: not psum-opt %s --psum-allocate="report=%t.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: FileCheck %s < %t.json
+// An option error writes the report too, every function not allocated.
+// RUN: echo stale > %t.options.json
+// RUN: not psum-opt %s --psum-allocate="heuristic=magic report=%t.options.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTERR
+// RUN: FileCheck %s --check-prefix=OPTIONS < %t.options.json
+// OPTERR: error: unknown heuristic 'magic'
+// OPTIONS-NOT: stale
+// OPTIONS:      "function": "fits",
+// OPTIONS-NEXT: "allocated": false
+// OPTIONS:      "function": "too_big",
+// OPTIONS-NEXT: "allocated": false
 
 // The report is written when a function fails too, so that a script never
 // reads an older one: the failed function says so, the others are in

@@ -5,6 +5,14 @@
 // RUN: psum-opt %s --psum-allocate --psum-timeline="svg=%t.svg" -o /dev/null
 // RUN: FileCheck %s --check-prefix=FIRST < %t.k_.svg
 // RUN: FileCheck %s --check-prefix=SECOND < %t.k__1.svg
+// A device takes both drawings; a directory is an error (the session-39
+// robustness audit: `/dev/null.k_.svg` and `<dir>.k_.svg` were written).
+// RUN: psum-opt %s --psum-allocate --psum-timeline="svg=/dev/null" -o /dev/null
+// RUN: not ls /dev/null.k_.svg
+// RUN: rm -rf %t.dir && mkdir %t.dir
+// RUN: not psum-opt %s --psum-allocate --psum-timeline="svg=%t.dir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIR
+// RUN: not ls %t.dir.k_.svg
+// DIR: error: cannot write a drawing to '{{.*}}.dir': it is a directory
 // FIRST: data-function="k&lt;"
 // SECOND: data-function="k&gt;"
 
