@@ -129,7 +129,9 @@ LogicalResult Machine::cellsOf(const bir::Access &access,
 
 LogicalResult Machine::execInst(bir::InstructionOpInterface inst) {
   Operation *op = inst.getOperation();
-  if (++steps > options.maxSteps)
+  // Each instruction records its reads with the iteration it ran in.
+  steps += 1 + iteration.size();
+  if (steps > options.maxSteps)
     return fail(op, "step budget exhausted");
   bir::AccessList accesses = inst.getAccesses();
   bool start = false;
@@ -219,7 +221,27 @@ SimResult Machine::run() {
   });
   bankPartCells = maxPartitions / options.partitionCell;
   bankByteCells = options.bankSize / options.byteCell;
-  if (options.psum == PsumModel::Physical)
+  // Storage is a cell per partition and byte cell of every location (and
+  // of PSUM, physically): too many is a function this cannot run.
+  bool physical = options.psum == PsumModel::Physical;
+  auto cellsFor = [](uint64_t a, uint64_t b, uint64_t c) {
+    return llvm::SaturatingMultiply(llvm::SaturatingMultiply(a, b), c);
+  };
+  uint64_t cells =
+      physical ? cellsFor(options.numBanks, bankPartCells, bankByteCells) : 0;
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+    if (!physical || !memloc.isPsum())
+      cells = llvm::SaturatingAdd(
+          cells, cellsFor(memloc.getNumBlocks(),
+                          memloc.getPartitions() / options.partitionCell,
+                          memloc.getBytes() / options.byteCell));
+  if (cells > options.maxCells) {
+    fail(func, "cell budget exceeded: the locations take " +
+                   std::to_string(cells) + " cells, more than " +
+                   std::to_string(options.maxCells));
+    return result;
+  }
+  if (physical)
     banks.assign(options.numBanks * bankPartCells * bankByteCells, kUninit);
   if (failed(execBlock(func.getBodyBlock())))
     return result;

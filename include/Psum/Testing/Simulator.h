@@ -34,8 +34,12 @@ struct SimOptions {
   /// Cell size in partitions and bytes: every access offset and size must be
   /// a multiple (see granularity()).
   int64_t partitionCell = 1, byteCell = 1;
-  /// Stop after this many executed instructions.
+  /// Stop after this many steps: an executed instruction takes one and one
+  /// more per loop around it (what its reads record), so that deep nests
+  /// stop before their records fill memory.
   uint64_t maxSteps = 10'000'000;
+  /// Refuse functions whose storage takes more cells (8 bytes each).
+  uint64_t maxCells = uint64_t(1) << 26;
 };
 
 /// What one instruction with a sim id read in one iteration.
