@@ -236,9 +236,9 @@ SimResult Machine::run() {
                           memloc.getPartitions() / options.partitionCell,
                           memloc.getBytes() / options.byteCell));
   if (cells > options.maxCells) {
-    fail(func, "cell budget exceeded: the locations take " +
-                   std::to_string(cells) + " cells, more than " +
-                   std::to_string(options.maxCells));
+    (void)fail(func, "cell budget exceeded: the locations take " +
+                         std::to_string(cells) + " cells, more than " +
+                         std::to_string(options.maxCells));
     return result;
   }
   if (physical)
