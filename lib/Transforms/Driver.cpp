@@ -1242,10 +1242,12 @@ LogicalResult PsumAllocatePass::readOptions(AllocateOptions &options) {
   options.heuristics = heuristicSet(bestOf);
   options.defaultHeuristics = bestOf == 0 && heuristic.empty();
   if (!heuristic.empty()) {
-    auto it = llvm::find_if(options.heuristics, [&](const Heuristic &h) {
-      return h.name == heuristic;
-    });
-    if (it == options.heuristics.end()) {
+    // Any that best-of can run, so that a winner's name replays it
+    // (`seed-tie20` of best-of=32).
+    std::vector<Heuristic> all = heuristicSet(kMaxBestOf);
+    auto it = llvm::find_if(
+        all, [&](const Heuristic &h) { return h.name == heuristic; });
+    if (it == all.end()) {
       emitError(getOperation().getLoc(), "unknown heuristic '")
           << heuristic << "'";
       return failure();

@@ -30,7 +30,7 @@ def PsumAllocatePass : Pass<"psum-allocate", "::mlir::ModuleOp"> {
     Option<"bestOf", "best-of", "unsigned", /*default=*/"0",
            "number of heuristics tried in the best-of-n loop (0: all named ones)">,
     Option<"heuristic", "heuristic", "std::string", /*default=*/"\"\"",
-           "run only this named heuristic">,
+           "run only this heuristic: a named one or seed-tie<i>, i < 1024">,
     Option<"loopAware", "loop-aware", "bool", /*default=*/"true",
            "extend live ranges around loops (false: the seed's family-a twin, "
            "which ignores loops: values carried around one may share banks; "

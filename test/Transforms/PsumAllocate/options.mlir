@@ -3,6 +3,9 @@
 // RUN: not psum-opt %s --psum-allocate="verify=true num-banks=65" 2>&1 | FileCheck %s --check-prefix=BANKS
 // RUN: not psum-opt %s --psum-allocate="bank-size=2147483648" 2>&1 | FileCheck %s --check-prefix=BANKSIZE
 // RUN: not psum-opt %s --psum-allocate="verify=true heuristic=magic" 2>&1 | FileCheck %s --check-prefix=HEUR
+// A tie-break variant that only best-of above 13 runs can be named too.
+// RUN: psum-opt %s --psum-allocate="heuristic=seed-tie20 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIE
+// TIE: remark: best PSUM heuristic = seed-tie20
 // RUN: not psum-opt %s --psum-allocate="verify=true spill-space=psum" 2>&1 | FileCheck %s --check-prefix=SPACE
 // RUN: not psum-opt %s --psum-allocate="verify=true report=/nonexistent/dir/r.json" 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: not psum-opt %s --psum-allocate="report=/dev/full" 2>&1 | FileCheck %s --check-prefix=FULL
