@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Shapes the session-39 scaling audit found quadratic, to time by hand.
+"""Shapes found quadratic in session 39, to time by hand.
 
   gen_scaling_shapes.py --shape tile-in-nest --size 16000 [--depth 16] -o k.mlir
   gen_scaling_shapes.py --shape inner-rewritten --size 64000 -o k.mlir
@@ -7,6 +7,9 @@
 tile-in-nest: one tile array of 4 blocks, written and read SIZE times as
 `t[%j]` in the body of a `%j` loop inside DEPTH loops of two iterations
 (psum-allocate's live blocks and sweeps walked every access per read).
+prefetch-body: a tile array of 5 blocks whose `%j` loop body writes
+`t[%j + 1]` SIZE / 2 times, then reads `t[%j]` SIZE / 2 times (each read
+walked back over every write of the other block).
 inner-rewritten: SIZE / 3 tile arrays, each written `acc[%n]` in an N loop
 inside a K loop, then drained by a loop of its own (the checker,
 `verify=true`, kept each array live back to the function's entry).
@@ -41,6 +44,22 @@ def tile_in_nest(size, depth, out):
     out.write('}\n')
 
 
+def prefetch_body(size, out):
+    out.write('bir.func @prefetch_body attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    out.write('  %t = bir.memloc "t" psum [128, 2048] x 5\n')
+    out.write('  bir.loop %i = 0 to 2 {\n')
+    out.write(f'    {MATMUL.format(dst="%t[0:128, 0:2048, 0]")}\n')
+    out.write('    bir.loop %j = 0 to 4 {\n')
+    for _ in range(size // 2):
+        out.write(f'      {MATMUL.format(dst="%t[0:128, 0:2048, %j + 1]")}\n')
+    for _ in range(size // 2):
+        out.write(f'      {DRAIN.format(src="%t[0:128, 0:2048, %j]")}\n')
+    out.write('    }\n')
+    out.write(f'    {DRAIN.format(src="%t[0:128, 0:2048, 4]")}\n')
+    out.write('  }\n}\n')
+
+
 def inner_rewritten(size, out):
     arrays = max(1, size // 3)
     out.write('bir.func @inner_rewritten attributes {arch = #bir.arch<gen2>} {\n')
@@ -62,7 +81,8 @@ def inner_rewritten(size, out):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--shape', required=True,
-                        choices=['tile-in-nest', 'inner-rewritten'])
+                        choices=['tile-in-nest', 'prefetch-body',
+                                 'inner-rewritten'])
     parser.add_argument('--size', type=int, required=True,
                         help='instructions, about')
     parser.add_argument('--depth', type=int, default=16,
@@ -72,6 +92,8 @@ def main():
     out = sys.stdout if args.output == '-' else open(args.output, 'w')
     if args.shape == 'tile-in-nest':
         tile_in_nest(args.size, args.depth, out)
+    elif args.shape == 'prefetch-body':
+        prefetch_body(args.size, out)
     else:
         inner_rewritten(args.size, out)
 

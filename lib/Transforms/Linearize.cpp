@@ -422,6 +422,27 @@ const LocAccess *Overwrites::freshBefore(const LocAccess *at,
   return nullptr;
 }
 
+const LocAccess *Overwrites::runStart(const LinearFunction &lf,
+                                      const LocAccess *at) const {
+  if (runStarts.empty()) {
+    auto same = [&](const LocAccess &a, const LocAccess &b) {
+      return a.access.loc == b.access.loc && a.access.ap == b.access.ap &&
+             a.access.iv == b.access.iv && a.access.kind == b.access.kind &&
+             a.start == b.start &&
+             lf.points[a.point].nest == lf.points[b.point].nest;
+    };
+    runStarts.resize(built.size());
+    for (unsigned i = 0; i < built.size(); ++i) {
+      unsigned previous = lastFresh[i];
+      runStarts[i] = mayWriteAfresh(built[i]) && previous &&
+                             same(built[previous - 1], built[i])
+                         ? runStarts[previous - 1]
+                         : i;
+    }
+  }
+  return built.begin() + runStarts[at - built.begin()];
+}
+
 bool Overwrites::addsUp(const bir::Access &w) const {
   bir::AccessAttr wp = w.ap;
   return !w.iv &&
@@ -562,11 +583,19 @@ static bool writtenInIteration(const LinearFunction &lf,
                                const Overwrites &overwrites, const LocAccess &r,
                                unsigned loop) {
   AreaCover written(overwrites.readArea());
-  for (const LocAccess &w :
-       llvm::reverse(accesses.take_front(&r - accesses.data()))) {
+  // Only what may write afresh counts, and a run of one write once (see
+  // unwritten).
+  bool walksBuilt = overwrites.builtFrom(accesses);
+  for (const LocAccess *at = &r;
+       (at = overwrites.freshBefore(at, accesses.data()));) {
+    const LocAccess &w = *at;
     if (w.point <= lf.loops[loop].header)
       return false;
-    if (w.point == r.point || w.access.iv != r.access.iv ||
+    if (w.point == r.point)
+      continue;
+    if (walksBuilt)
+      at = overwrites.runStart(lf, at);
+    if (w.access.iv != r.access.iv ||
         w.access.ap.getBlockOffset() != r.access.ap.getBlockOffset() ||
         !writesAfresh(lf, w, loop))
       continue;
@@ -692,6 +721,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   llvm::SmallDenseMap<std::pair<int64_t, unsigned>, AreaCover> blockPieces;
   // Only what may write afresh counts: stepping from one to the previous
   // skips a long `+=` chain (quadratic otherwise: session-28 scaling audit).
+  bool walksBuilt = overwrites.builtFrom(accesses);
   for (const LocAccess *at = accesses.data() + from;
        (at = overwrites.freshBefore(at, accesses.data()));) {
     const LocAccess &w = *at;
@@ -699,6 +729,10 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       break;
     if (w.point == r.point)
       continue;
+    // The same write again before w adds nothing: a run of them (a body
+    // writing one block many times) is one step back.
+    if (walksBuilt)
+      at = overwrites.runStart(lf, at);
     if (!writesAfresh(lf, w, loop))
       continue;
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);

@@ -259,6 +259,12 @@ public:
   /// where `at` is among the accesses this was built from.
   const LocAccess *freshBefore(const LocAccess *at,
                                const LocAccess *begin) const;
+  /// The first of the run of identical accesses that `at` (among those
+  /// this was built from) ends in the chain freshBefore walks: the same
+  /// access, group start and loop body, with no other such access between.
+  /// Once one is seen, the others of its run change nothing in a walk back.
+  const LocAccess *runStart(const LinearFunction &lf,
+                            const LocAccess *at) const;
   /// Whether `accesses` are those this was built from.
   bool builtFrom(llvm::ArrayRef<LocAccess> accesses) const {
     return accesses.data() == built.data() && accesses.size() == built.size();
@@ -275,6 +281,8 @@ private:
   /// last) how many of them up to it may write afresh (freshBefore).
   llvm::ArrayRef<LocAccess> built;
   std::vector<unsigned> lastFresh;
+  /// runStart's answer by index, worked out on first use.
+  mutable std::vector<unsigned> runStarts;
   int64_t blocks = 1;
   mlir::Value rotationIv;
   /// The block every read reads, if they all name the same constant one.
