@@ -129,8 +129,16 @@ namespace {
 class DistinctAreas {
 public:
   void add(const Area &area) {
-    if (seen.insert({area.partLo, area.partHi, area.byteLo, area.byteHi})
-            .second)
+    // A few are searched; a set takes over past them.
+    if (seen.empty() && areas.size() < kSearched) {
+      if (!llvm::is_contained(areas, area))
+        areas.push_back(area);
+      return;
+    }
+    if (seen.empty())
+      for (const Area &known : areas)
+        seen.insert(key(known));
+    if (seen.insert(key(area)).second)
       areas.push_back(area);
   }
   void add(ArrayRef<Area> more) {
@@ -140,6 +148,10 @@ public:
   ArrayRef<Area> get() const { return areas; }
 
 private:
+  static constexpr size_t kSearched = 8;
+  static std::tuple<int64_t, int64_t, int64_t, int64_t> key(const Area &a) {
+    return {a.partLo, a.partHi, a.byteLo, a.byteHi};
+  }
   llvm::DenseSet<std::tuple<int64_t, int64_t, int64_t, int64_t>> seen;
   SmallVector<Area, 4> areas;
 };
@@ -533,7 +545,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     for (const LocAccess &w : accesses)
       if (bir::isWrite(w.access.kind))
         allAt[w.access.ap.getBlockOffset()].add(Area::of(w.access.ap));
-  llvm::DenseMap<int64_t, DistinctAreas> above;
+  llvm::SmallDenseMap<int64_t, DistinctAreas, 2> above;
   auto writtenAbove = [&](int64_t offset) -> ArrayRef<Area> {
     auto [it, fresh] = above.try_emplace(offset);
     if (fresh)
@@ -542,7 +554,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     return it->second.get();
   };
   // The writes at each offset before the current access.
-  llvm::DenseMap<int64_t, DistinctAreas> earlier;
+  llvm::SmallDenseMap<int64_t, DistinctAreas, 4> earlier;
   auto addWrites = [&](ArrayRef<LocAccess> at) {
     for (const LocAccess &w : at)
       if (bir::isWrite(w.access.kind))

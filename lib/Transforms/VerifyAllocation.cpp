@@ -1311,8 +1311,9 @@ LogicalResult psum::alloc::checkSpillMarks(bir::FuncOp func) {
   };
   // Locations sit at the top of the body; only marked ones are looked at.
   for (bir::MemLocOp memloc : func.getBodyBlock().getOps<bir::MemLocOp>()) {
-    bool spilled = memloc->hasAttr(kSpilledAttr);
-    if ((spilled || memloc->hasAttr(kSpillOriginAttr)) &&
+    // Marks are discardable attributes: no look among the inherent ones.
+    bool spilled = bool(memloc->getDiscardableAttr(kSpilledAttr));
+    if ((spilled || memloc->getDiscardableAttr(kSpillOriginAttr)) &&
         failed(check(memloc, spilled)))
       result = failure();
   }

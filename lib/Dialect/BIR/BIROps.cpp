@@ -753,7 +753,7 @@ LogicalResult MemLocOp::verify() {
            << getName() << "' must have positive partitions, bytes and "
            << "blocks, got [" << partitions << ", " << bytes << "] x "
            << getNumBlocks();
-  if (Attribute mark = (*this)->getAttr(kSpilledAttrName)) {
+  if (Attribute mark = (*this)->getDiscardableAttr(kSpilledAttrName)) {
     if (!isa<UnitAttr>(mark))
       return emitOpError("'") << kSpilledAttrName << "' on location '"
                               << getName() << "' takes no value, got " << mark;
@@ -761,7 +761,7 @@ LogicalResult MemLocOp::verify() {
       return emitOpError("location '")
              << getName() << "' is not in PSUM but is marked spilled";
   }
-  if (Attribute origin = (*this)->getAttr(kSpillOfAttrName);
+  if (Attribute origin = (*this)->getDiscardableAttr(kSpillOfAttrName);
       origin && !isa<StringAttr>(origin))
     return emitOpError("'")
            << kSpillOfAttrName << "' on location '" << getName()
