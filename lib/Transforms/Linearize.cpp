@@ -422,25 +422,68 @@ const LocAccess *Overwrites::freshBefore(const LocAccess *at,
   return nullptr;
 }
 
-const LocAccess *Overwrites::runStart(const LinearFunction &lf,
-                                      const LocAccess *at) const {
-  if (runStarts.empty()) {
-    auto same = [&](const LocAccess &a, const LocAccess &b) {
-      return a.access.loc == b.access.loc && a.access.ap == b.access.ap &&
-             a.access.iv == b.access.iv && a.access.kind == b.access.kind &&
-             a.start == b.start &&
-             lf.points[a.point].nest == lf.points[b.point].nest;
-    };
-    runStarts.resize(built.size());
-    for (unsigned i = 0; i < built.size(); ++i) {
-      unsigned previous = lastFresh[i];
-      runStarts[i] = mayWriteAfresh(built[i]) && previous &&
-                             same(built[previous - 1], built[i])
-                         ? runStarts[previous - 1]
-                         : i;
+void Overwrites::walkBack(
+    const LinearFunction &lf, const LocAccess *from, unsigned header,
+    unsigned skip, llvm::function_ref<bool(const LocAccess &)> visit) const {
+  if (kindOf.empty()) {
+    using Key =
+        std::tuple<void *, const void *, void *, unsigned, unsigned, unsigned>;
+    llvm::DenseMap<Key, unsigned> kinds;
+    kindOf.resize(built.size());
+    for (auto [i, a] : llvm::enumerate(built)) {
+      Key key{a.access.loc.getAsOpaquePointer(),
+              a.access.ap.getAsOpaquePointer(),
+              a.access.iv.getAsOpaquePointer(),
+              static_cast<unsigned>(a.access.kind),
+              unsigned(a.start),
+              lf.points[a.point].nest};
+      auto [it, fresh] = kinds.try_emplace(key, positionsOf.size());
+      if (fresh)
+        positionsOf.emplace_back();
+      kindOf[i] = it->second;
+      positionsOf[it->second].push_back(i);
     }
   }
-  return built.begin() + runStarts[at - built.begin()];
+  // Step by step first: most walks end within a few steps.
+  constexpr unsigned kSteps = 16;
+  llvm::SmallDenseSet<unsigned, 16> visited;
+  const LocAccess *at = from;
+  for (unsigned steps = 0;; ++steps) {
+    const LocAccess *next = freshBefore(at, built.begin());
+    if (!next || next->point <= header)
+      return;
+    if (steps >= kSteps) {
+      // Then, where the accesses left outnumber the kinds, the last of
+      // each kind not visited.
+      const LocAccess *first =
+          std::partition_point(built.begin(), next, [&](const LocAccess &a) {
+            return a.point <= header;
+          });
+      if (positionsOf.size() < static_cast<size_t>(next - first) + 1)
+        break;
+    }
+    at = next;
+    if (at->point == skip || !visited.insert(kindOf[at - built.begin()]).second)
+      continue;
+    if (!visit(*at))
+      return;
+  }
+  unsigned before = at - built.begin();
+  for (auto [kind, positions] : llvm::enumerate(positionsOf)) {
+    if (visited.contains(kind) || !mayWriteAfresh(built[positions.front()]))
+      continue;
+    for (auto it = llvm::lower_bound(positions, before);
+         it != positions.begin();) {
+      const LocAccess &w = built[*--it];
+      if (w.point <= header)
+        break;
+      if (w.point == skip)
+        continue;
+      if (!visit(w))
+        return;
+      break;
+    }
+  }
 }
 
 bool Overwrites::addsUp(const bir::Access &w) const {
@@ -583,23 +626,25 @@ static bool writtenInIteration(const LinearFunction &lf,
                                const Overwrites &overwrites, const LocAccess &r,
                                unsigned loop) {
   AreaCover written(overwrites.readArea());
-  // Only what may write afresh counts, and a run of one write once (see
-  // unwritten).
-  bool walksBuilt = overwrites.builtFrom(accesses);
+  auto serves = [&](const LocAccess &w) {
+    return w.access.iv == r.access.iv &&
+           w.access.ap.getBlockOffset() == r.access.ap.getBlockOffset() &&
+           writesAfresh(lf, w, loop) && written.add(Area::of(w.access.ap));
+  };
+  unsigned header = lf.loops[loop].header;
+  bool served = false;
+  if (overwrites.builtFrom(accesses)) {
+    overwrites.walkBack(lf, &r, header, r.point, [&](const LocAccess &w) {
+      served = serves(w);
+      return !served;
+    });
+    return served;
+  }
   for (const LocAccess *at = &r;
        (at = overwrites.freshBefore(at, accesses.data()));) {
-    const LocAccess &w = *at;
-    if (w.point <= lf.loops[loop].header)
+    if (at->point <= header)
       return false;
-    if (w.point == r.point)
-      continue;
-    if (walksBuilt)
-      at = overwrites.runStart(lf, at);
-    if (w.access.iv != r.access.iv ||
-        w.access.ap.getBlockOffset() != r.access.ap.getBlockOffset() ||
-        !writesAfresh(lf, w, loop))
-      continue;
-    if (written.add(Area::of(w.access.ap)))
+    if (at->point != r.point && serves(*at))
       return true;
   }
   return false;
@@ -719,29 +764,19 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
   target.byteHi = target.byteLo + r.access.ap.getByteSize();
   AreaCover pieces(target), slices(overwrites.readArea());
   llvm::SmallDenseMap<std::pair<int64_t, unsigned>, AreaCover> blockPieces;
-  // Only what may write afresh counts: stepping from one to the previous
-  // skips a long `+=` chain (quadratic otherwise: session-28 scaling audit).
-  bool walksBuilt = overwrites.builtFrom(accesses);
-  for (const LocAccess *at = accesses.data() + from;
-       (at = overwrites.freshBefore(at, accesses.data()));) {
-    const LocAccess &w = *at;
-    if (needed.none() || w.point <= lf.loops[loop].header)
-      break;
-    if (w.point == r.point)
-      continue;
-    // The same write again before w adds nothing: a run of them (a body
-    // writing one block many times) is one step back.
-    if (walksBuilt)
-      at = overwrites.runStart(lf, at);
+  // Only what may write afresh counts (a long `+=` chain is one step back:
+  // session-28 scaling audit), each kind of write once (walkBack). Whether
+  // to go on.
+  auto apply = [&](const LocAccess &w) {
     if (!writesAfresh(lf, w, loop))
-      continue;
+      return !needed.none();
     ArrayRef<unsigned> writeNest = lf.loopNest(w.point);
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
     if (overwrites.addsUp(w.access)) {
       if (pieces.add(Area::of(w.access.ap))) {
         needed.reset();
-        continue;
+        return false;
       }
     } else if (writeNest == readNest &&
                overwrites.slicesBlockOf(w.access, r.access)) {
@@ -749,7 +784,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       // straight run.
       if (slices.add(Area::of(w.access.ap))) {
         needed.reset();
-        continue;
+        return false;
       }
     } else if (!w.access.iv && !w.access.ap.allBlocks()) {
       // Pieces of one constant block in one loop body that runs whenever r
@@ -764,7 +799,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
                                .first->second;
       if (written.add(Area::of(w.access.ap))) {
         needed.reset(block);
-        continue;
+        return !needed.none();
       }
     }
     // In a sweep that ended before r: the blocks it names over its
@@ -778,17 +813,17 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
         auto [sweptFirst, sweptLast] = overwrites.blockRange(w.access);
         needed.reset(sweptFirst, sweptLast + 1);
       }
-      continue;
+      return !needed.none();
     }
     if (!overwrites.coversReads(w.access))
-      continue;
+      return !needed.none();
     if (prefix) {
       // Runs whenever r does, before it.
       if (overwrites.kills(w.access, r.access))
         needed.reset();
       else if (!w.access.iv && !w.access.ap.allBlocks())
         needed.reset(w.access.ap.getBlockOffset());
-      continue;
+      return !needed.none();
     }
     // In a loop that ended before r, which ran at least once: a write of
     // blocks fixed over that loop overwrites them.
@@ -796,6 +831,21 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       needed.reset();
     else if (!w.access.iv && !w.access.ap.allBlocks())
       needed.reset(w.access.ap.getBlockOffset());
+    return !needed.none();
+  };
+  unsigned header = lf.loops[loop].header;
+  if (needed.none())
+    return needed;
+  if (overwrites.builtFrom(accesses)) {
+    overwrites.walkBack(lf, accesses.data() + from, header, r.point, apply);
+    return needed;
+  }
+  for (const LocAccess *at = accesses.data() + from;
+       (at = overwrites.freshBefore(at, accesses.data()));) {
+    if (at->point <= header)
+      break;
+    if (at->point != r.point && !apply(*at))
+      break;
   }
   return needed;
 }

@@ -235,6 +235,8 @@ private:
   InnerEffects innerEffects(bir::LoopOp inner) const;
 
   Value loc;
+  /// The loops inside L holding an access of `loc`.
+  llvm::DenseSet<Operation *> accessingLoops;
   int64_t maxOffset = 0;
   const LocationReads *reads = nullptr;
   const llvm::DenseSet<Operation *> *starts = nullptr;
@@ -274,9 +276,18 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   // Fixpoint around L's back-edge, shifting offsets by one iteration.
   int64_t step = loop.getStep();
   std::set<int64_t> exit;
+  // The loops in L that hold an access: a walk need not enter the others
+  // while nothing is live.
+  for (Operation *user : loc.getUsers())
+    for (Operation *parent = user->getParentOp();
+         parent && parent != loop.getOperation();
+         parent = parent->getParentOp())
+      rotation.accessingLoops.insert(parent);
   while (true) {
     rotation.entry = exit;
     Needs needed;
+    // What the last walk finds held is the answer.
+    rotation.held.clear();
     rotation.backward(loop.getBodyBlock(), rotation.entry, needed);
     std::set<int64_t> next;
     for (int64_t c : rotation.entry) {
@@ -326,6 +337,8 @@ Areas &Rotation::needsOf(Needs &needed, const std::set<int64_t> &live,
 void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
   for (Operation &op : llvm::reverse(block)) {
     if (auto inner = dyn_cast<bir::LoopOp>(op)) {
+      if (live.empty() && needed.empty() && !accessingLoops.contains(inner))
+        continue;
       // The induction variable of L does not change inside an inner loop.
       Needs after = std::move(needed);
       needed.clear();
@@ -361,9 +374,20 @@ void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
       }
       continue;
     }
-    auto inst = dyn_cast<bir::InstructionOpInterface>(op);
-    if (!inst)
+    // Past loops, a body holds instructions and its back-edge.
+    if (isa<bir::BackEdgeOp>(op))
       continue;
+    // An instruction not accessing the location holds what is live across
+    // it; many locations rotate in one body, so no look at its accesses and
+    // no entry where nothing is live (the same as an empty one).
+    if (!llvm::is_contained(op.getOperands(), loc)) {
+      if (live.empty())
+        held.erase(&op);
+      else
+        held[&op] = live;
+      continue;
+    }
+    auto inst = cast<bir::InstructionOpInterface>(op);
     bir::AccessList accesses = inst.getAccesses();
     std::set<int64_t> &holding = held[&op] = live;
     for (const bir::Access &access : accesses)
@@ -651,9 +675,12 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
 /// Per-instruction read / write / kill sets and the two dataflow results.
 class Dataflow {
 public:
+  /// `rotating`: locations whose rotation's own liveness replaces this
+  /// one's; they are never live here (many rotate in one loop body).
   Dataflow(bir::FuncOp func, const Locations &locs,
-           const llvm::DenseSet<Operation *> &groupStarts)
-      : locs(locs), groupStarts(groupStarts) {
+           const llvm::DenseSet<Operation *> &groupStarts,
+           llvm::BitVector rotating)
+      : locs(locs), rotating(std::move(rotating)), groupStarts(groupStarts) {
     n = locs.memlocs.size();
     reach.assign(n, std::numeric_limits<unsigned>::max());
     numberInto(func.getBodyBlock(), std::nullopt);
@@ -670,9 +697,6 @@ public:
     llvm::sort(set);
     set.erase(std::unique(set.begin(), set.end()), set.end());
     return set;
-  }
-  const llvm::DenseSet<Operation *> &getGroupStarts() const {
-    return groupStarts;
   }
   /// Whether a write of `loc` may run before `op` (forward "may be
   /// written", unions around back-edges).
@@ -1165,7 +1189,7 @@ private:
       for (unsigned loc : coverageKills(&op, coverage))
         kill(loc);
       for (unsigned loc : effects.reads) {
-        if (!live.test(loc)) {
+        if (!live.test(loc) && !rotating.test(loc)) {
           live.set(loc);
           members.push_back(loc);
         }
@@ -1200,6 +1224,7 @@ private:
   }
 
   const Locations &locs;
+  llvm::BitVector rotating;
   unsigned n = 0;
   /// Instruction numbers in program order, and where each location's
   /// writes first reach (numberInto).
@@ -1349,14 +1374,13 @@ void PsumVerifyAllocationPass::runOnOperation() {
   if (failed(checkSpillMarks(func)) || !ok)
     return signalPassFailure();
 
-  Dataflow dataflow(func, locs, groupStarts);
   // Rotating locations: each point's live offsets must sit on distinct
   // banks, and the location holds its banks where any offset is live.
   llvm::DenseMap<unsigned, Rotation> rotations;
   for (auto [loc, memloc] : llvm::enumerate(locs.memlocs)) {
     int64_t liveBlocks = locs.liveBlocks[loc];
     std::optional<Rotation> rotation =
-        Rotation::find(memloc, locs.reads[loc], dataflow.getGroupStarts());
+        Rotation::find(memloc, locs.reads[loc], groupStarts);
     // Blocks on one bank are followed one by one where the per-offset
     // analysis cannot tell them apart: in a location accessed otherwise
     // (held as a whole by the dataflow), or in a rotation whose values come
@@ -1370,9 +1394,9 @@ void PsumVerifyAllocationPass::runOnOperation() {
         (!rotation->entry.empty() &&
          rotation->loop->getParentOfType<bir::LoopOp>())) {
       if (liveBlocks < memloc.getNumBlocks() &&
-          failed(BlockLiveness(memloc, liveBlocks, dataflow.getGroupStarts(),
-                               maxBlockInstances)
-                     .check()))
+          failed(
+              BlockLiveness(memloc, liveBlocks, groupStarts, maxBlockInstances)
+                  .check()))
         ok = false;
       continue;
     }
@@ -1400,6 +1424,10 @@ void PsumVerifyAllocationPass::runOnOperation() {
   }
   // A rotation's own liveness replaces the location-level one: it holds
   // its banks where the instruction accesses it or an offset is live.
+  llvm::BitVector rotating(locs.memlocs.size());
+  for (auto &[loc, rotation] : rotations)
+    rotating.set(loc);
+  Dataflow dataflow(func, locs, groupStarts, std::move(rotating));
   llvm::DenseMap<Operation *, SmallVector<unsigned, 2>> rotationsLive;
   for (auto &[loc, rotation] : rotations)
     for (auto &[op, offsets] : rotation.held)

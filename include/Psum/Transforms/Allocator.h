@@ -259,12 +259,18 @@ public:
   /// where `at` is among the accesses this was built from.
   const LocAccess *freshBefore(const LocAccess *at,
                                const LocAccess *begin) const;
-  /// The first of the run of identical accesses that `at` (among those
-  /// this was built from) ends in the chain freshBefore walks: the same
-  /// access, group start and loop body, with no other such access between.
-  /// Once one is seen, the others of its run change nothing in a walk back.
-  const LocAccess *runStart(const LinearFunction &lf,
-                            const LocAccess *at) const;
+  /// Visits the accesses that may write afresh before `from` (among those
+  /// this was built from), newest first, down to the first at or before
+  /// point `header`, skipping those at point `skip`, until `visit` returns
+  /// false. A repeat (the same access, group start and loop body as one
+  /// visited) is not visited: the walks that use this gain nothing from it.
+  /// After a few steps the walk visits the last of each access not yet
+  /// visited instead of stepping over all of them (a body interleaving a
+  /// few writes many times was quadratic); the walks take the same union
+  /// in any order.
+  void walkBack(const LinearFunction &lf, const LocAccess *from,
+                unsigned header, unsigned skip,
+                llvm::function_ref<bool(const LocAccess &)> visit) const;
   /// Whether `accesses` are those this was built from.
   bool builtFrom(llvm::ArrayRef<LocAccess> accesses) const {
     return accesses.data() == built.data() && accesses.size() == built.size();
@@ -281,8 +287,11 @@ private:
   /// last) how many of them up to it may write afresh (freshBefore).
   llvm::ArrayRef<LocAccess> built;
   std::vector<unsigned> lastFresh;
-  /// runStart's answer by index, worked out on first use.
-  mutable std::vector<unsigned> runStarts;
+  /// For walkBack, worked out on first use: each access's kind (accesses
+  /// alike in what a walk reads of them share one), and the positions of
+  /// each kind, increasing.
+  mutable std::vector<unsigned> kindOf;
+  mutable std::vector<std::vector<unsigned>> positionsOf;
   int64_t blocks = 1;
   mlir::Value rotationIv;
   /// The block every read reads, if they all name the same constant one.
