@@ -10,6 +10,12 @@ tile-in-nest: one tile array of 4 blocks, written and read SIZE times as
 prefetch-body: a tile array of 5 blocks whose `%j` loop body writes
 `t[%j + 1]` SIZE / 2 times, then reads `t[%j]` SIZE / 2 times (each read
 walked back over every write of the other block).
+read-then-halves: a tile array of 4 blocks written whole, then a `%j`
+loop whose body reads `t[%j]` and writes its partition halves, SIZE / 3
+times (each read walked back over every write of the body).
+many-arrays: SIZE / 2 tile arrays of 4 blocks, each written and read once
+as `t_i[%j]` in one `%j` loop body (the checker, `verify=true`, walked the
+body once per array and kept every array live across all of it).
 inner-rewritten: SIZE / 3 tile arrays, each written `acc[%n]` in an N loop
 inside a K loop, then drained by a loop of its own (the checker,
 `verify=true`, kept each array live back to the function's entry).
@@ -60,6 +66,35 @@ def prefetch_body(size, out):
     out.write('  }\n}\n')
 
 
+def read_then_halves(size, out):
+    out.write('bir.func @read_then_halves attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    out.write('  %t = bir.memloc "t" psum [128, 2048] x 4\n')
+    out.write(f'  {MATMUL.format(dst="%t")}\n')
+    out.write('  bir.loop %j = 0 to 4 {\n')
+    for _ in range(size // 3):
+        out.write(f'    {DRAIN.format(src="%t[0:128, 0:2048, %j]")}\n')
+        out.write(f'    {MATMUL.format(dst="%t[0:64, 0:2048, %j]")}\n')
+        out.write(f'    {MATMUL.format(dst="%t[64:128, 0:2048, %j]")}\n')
+    out.write('  }\n')
+    out.write(f'  {DRAIN.format(src="%t[0:128, 0:2048, 3]")}\n')
+    out.write('}\n')
+
+
+def many_arrays(size, out):
+    arrays = max(1, size // 2)
+    out.write('bir.func @many_arrays attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    for a in range(arrays):
+        out.write(f'  %t{a} = bir.memloc "t{a}" psum [128, 2048] x 4\n')
+    out.write('  bir.loop %j = 0 to 4 {\n')
+    for a in range(arrays):
+        block = f'%t{a}[0:128, 0:2048, %j]'
+        out.write(f'    {MATMUL.format(dst=block)}\n')
+        out.write(f'    {DRAIN.format(src=block)}\n')
+    out.write('  }\n}\n')
+
+
 def inner_rewritten(size, out):
     arrays = max(1, size // 3)
     out.write('bir.func @inner_rewritten attributes {arch = #bir.arch<gen2>} {\n')
@@ -82,6 +117,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--shape', required=True,
                         choices=['tile-in-nest', 'prefetch-body',
+                                 'read-then-halves', 'many-arrays',
                                  'inner-rewritten'])
     parser.add_argument('--size', type=int, required=True,
                         help='instructions, about')
@@ -94,6 +130,10 @@ def main():
         tile_in_nest(args.size, args.depth, out)
     elif args.shape == 'prefetch-body':
         prefetch_body(args.size, out)
+    elif args.shape == 'read-then-halves':
+        read_then_halves(args.size, out)
+    elif args.shape == 'many-arrays':
+        many_arrays(args.size, out)
     else:
         inner_rewritten(args.size, out)
 

@@ -425,28 +425,15 @@ const LocAccess *Overwrites::freshBefore(const LocAccess *at,
 void Overwrites::walkBack(
     const LinearFunction &lf, const LocAccess *from, unsigned header,
     unsigned skip, llvm::function_ref<bool(const LocAccess &)> visit) const {
-  if (kindOf.empty()) {
-    using Key =
-        std::tuple<void *, const void *, void *, unsigned, unsigned, unsigned>;
-    llvm::DenseMap<Key, unsigned> kinds;
-    kindOf.resize(built.size());
-    for (auto [i, a] : llvm::enumerate(built)) {
-      Key key{a.access.loc.getAsOpaquePointer(),
-              a.access.ap.getAsOpaquePointer(),
-              a.access.iv.getAsOpaquePointer(),
-              static_cast<unsigned>(a.access.kind),
-              unsigned(a.start),
-              lf.points[a.point].nest};
-      auto [it, fresh] = kinds.try_emplace(key, positionsOf.size());
-      if (fresh)
-        positionsOf.emplace_back();
-      kindOf[i] = it->second;
-      positionsOf[it->second].push_back(i);
-    }
-  }
+  auto alike = [&](const LocAccess &a, const LocAccess &b) {
+    return a.access.loc == b.access.loc && a.access.ap == b.access.ap &&
+           a.access.iv == b.access.iv && a.access.kind == b.access.kind &&
+           a.start == b.start &&
+           lf.points[a.point].nest == lf.points[b.point].nest;
+  };
   // Step by step first: most walks end within a few steps.
   constexpr unsigned kSteps = 16;
-  llvm::SmallDenseSet<unsigned, 16> visited;
+  SmallVector<const LocAccess *, kSteps> visited;
   const LocAccess *at = from;
   for (unsigned steps = 0;; ++steps) {
     const LocAccess *next = freshBefore(at, built.begin());
@@ -459,18 +446,26 @@ void Overwrites::walkBack(
           std::partition_point(built.begin(), next, [&](const LocAccess &a) {
             return a.point <= header;
           });
-      if (positionsOf.size() < static_cast<size_t>(next - first) + 1)
+      if (kinds(lf).size() < static_cast<size_t>(next - first) + 1)
         break;
     }
     at = next;
-    if (at->point == skip || !visited.insert(kindOf[at - built.begin()]).second)
+    if (at->point == skip || llvm::any_of(visited, [&](const LocAccess *seen) {
+          return alike(*seen, *at);
+        }))
       continue;
+    if (steps < kSteps)
+      visited.push_back(at);
     if (!visit(*at))
       return;
   }
+  llvm::SmallDenseSet<unsigned, kSteps> visitedKinds;
+  for (const LocAccess *seen : visited)
+    visitedKinds.insert(kindOf[seen - built.begin()]);
   unsigned before = at - built.begin();
   for (auto [kind, positions] : llvm::enumerate(positionsOf)) {
-    if (visited.contains(kind) || !mayWriteAfresh(built[positions.front()]))
+    if (visitedKinds.contains(kind) ||
+        !mayWriteAfresh(built[positions.front()]))
       continue;
     for (auto it = llvm::lower_bound(positions, before);
          it != positions.begin();) {
@@ -484,6 +479,30 @@ void Overwrites::walkBack(
       break;
     }
   }
+}
+
+ArrayRef<std::vector<unsigned>>
+Overwrites::kinds(const LinearFunction &lf) const {
+  if (!kindOf.empty() || built.empty())
+    return positionsOf;
+  using Key =
+      std::tuple<void *, const void *, void *, unsigned, unsigned, unsigned>;
+  llvm::DenseMap<Key, unsigned> index;
+  kindOf.resize(built.size());
+  for (auto [i, a] : llvm::enumerate(built)) {
+    Key key{a.access.loc.getAsOpaquePointer(),
+            a.access.ap.getAsOpaquePointer(),
+            a.access.iv.getAsOpaquePointer(),
+            static_cast<unsigned>(a.access.kind),
+            unsigned(a.start),
+            lf.points[a.point].nest};
+    auto [it, fresh] = index.try_emplace(key, positionsOf.size());
+    if (fresh)
+      positionsOf.emplace_back();
+    kindOf[i] = it->second;
+    positionsOf[it->second].push_back(i);
+  }
+  return positionsOf;
 }
 
 bool Overwrites::addsUp(const bir::Access &w) const {

@@ -235,8 +235,9 @@ private:
   InnerEffects innerEffects(bir::LoopOp inner) const;
 
   Value loc;
-  /// The loops inside L holding an access of `loc`.
-  llvm::DenseSet<Operation *> accessingLoops;
+  /// The ops inside L accessing `loc` or holding an access, by block, in
+  /// order.
+  llvm::DenseMap<Block *, SmallVector<Operation *, 4>> marks;
   int64_t maxOffset = 0;
   const LocationReads *reads = nullptr;
   const llvm::DenseSet<Operation *> *starts = nullptr;
@@ -276,13 +277,20 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   // Fixpoint around L's back-edge, shifting offsets by one iteration.
   int64_t step = loop.getStep();
   std::set<int64_t> exit;
-  // The loops in L that hold an access: a walk need not enter the others
-  // while nothing is live.
-  for (Operation *user : loc.getUsers())
-    for (Operation *parent = user->getParentOp();
-         parent && parent != loop.getOperation();
-         parent = parent->getParentOp())
-      rotation.accessingLoops.insert(parent);
+  // The ops in L that access the location or hold an access, by block in
+  // order: while nothing is live, a walk skips to the previous one.
+  for (Operation *user : loc.getUsers()) {
+    if (!loop->isProperAncestor(user))
+      continue;
+    for (Operation *op = user; op != loop.getOperation();
+         op = op->getParentOp())
+      rotation.marks[op->getBlock()].push_back(op);
+  }
+  for (auto &[block, ops] : rotation.marks) {
+    llvm::sort(
+        ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+  }
   while (true) {
     rotation.entry = exit;
     Needs needed;
@@ -335,10 +343,25 @@ Areas &Rotation::needsOf(Needs &needed, const std::set<int64_t> &live,
 }
 
 void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
-  for (Operation &op : llvm::reverse(block)) {
+  ArrayRef<Operation *> marked;
+  if (auto it = marks.find(&block); it != marks.end())
+    marked = it->second;
+  // marked[0, below) are at or before the current op.
+  size_t below = marked.size();
+  for (Operation *at = block.empty() ? nullptr : &block.back(); at;
+       at = at->getPrevNode()) {
+    while (below > 0 && at->isBeforeInBlock(marked[below - 1]))
+      --below;
+    // Nothing is live and nothing here touches the location: on to the
+    // previous op that does (an op skipped holds nothing, as no entry).
+    if (live.empty() && needed.empty() &&
+        (below == 0 || marked[below - 1] != at)) {
+      if (below == 0)
+        break;
+      at = marked[below - 1];
+    }
+    Operation &op = *at;
     if (auto inner = dyn_cast<bir::LoopOp>(op)) {
-      if (live.empty() && needed.empty() && !accessingLoops.contains(inner))
-        continue;
       // The induction variable of L does not change inside an inner loop.
       Needs after = std::move(needed);
       needed.clear();
@@ -1377,6 +1400,11 @@ void PsumVerifyAllocationPass::runOnOperation() {
   // Rotating locations: each point's live offsets must sit on distinct
   // banks, and the location holds its banks where any offset is live.
   llvm::DenseMap<unsigned, Rotation> rotations;
+  // Instructions in program order, for the errors' order.
+  llvm::DenseMap<Operation *, unsigned> instructionOrder;
+  func.walk([&](bir::InstructionOpInterface inst) {
+    instructionOrder.try_emplace(inst, instructionOrder.size());
+  });
   for (auto [loc, memloc] : llvm::enumerate(locs.memlocs)) {
     int64_t liveBlocks = locs.liveBlocks[loc];
     std::optional<Rotation> rotation =
@@ -1403,12 +1431,13 @@ void PsumVerifyAllocationPass::runOnOperation() {
     // In program order, each pair once: where it first clashes.
     std::set<std::pair<int64_t, int64_t>> clashes;
     StringRef name = memloc.getName();
-    rotation->loop.walk([&](Operation *op) {
-      auto it = rotation->held.find(op);
-      if (it == rotation->held.end())
-        return;
+    SmallVector<std::pair<unsigned, Operation *>> heldOps;
+    for (auto &[op, offsets] : rotation->held)
+      heldOps.push_back({instructionOrder.lookup(op), op});
+    llvm::sort(heldOps);
+    for (auto [order, op] : heldOps) {
       llvm::SmallDenseMap<int64_t, int64_t> slot;
-      for (int64_t c : it->second) {
+      for (int64_t c : rotation->held.find(op)->second) {
         auto [first, inserted] =
             slot.try_emplace(((c % liveBlocks) + liveBlocks) % liveBlocks, c);
         if (inserted || !clashes.insert({first->second, c}).second)
@@ -1419,7 +1448,7 @@ void PsumVerifyAllocationPass::runOnOperation() {
             << " banks rotate)";
         ok = false;
       }
-    });
+    }
     rotations.try_emplace(loc, std::move(*rotation));
   }
   // A rotation's own liveness replaces the location-level one: it holds

@@ -287,9 +287,10 @@ private:
   /// last) how many of them up to it may write afresh (freshBefore).
   llvm::ArrayRef<LocAccess> built;
   std::vector<unsigned> lastFresh;
-  /// For walkBack, worked out on first use: each access's kind (accesses
-  /// alike in what a walk reads of them share one), and the positions of
-  /// each kind, increasing.
+  /// For walkBack, worked out on first use (kinds()): each access's kind
+  /// (accesses alike in what a walk reads of them share one), and the
+  /// positions of each kind, increasing.
+  llvm::ArrayRef<std::vector<unsigned>> kinds(const LinearFunction &lf) const;
   mutable std::vector<unsigned> kindOf;
   mutable std::vector<std::vector<unsigned>> positionsOf;
   int64_t blocks = 1;
