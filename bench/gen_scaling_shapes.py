@@ -81,12 +81,17 @@ def read_then_halves(size, out):
     out.write('}\n')
 
 
-def many_arrays(size, out):
-    arrays = max(1, size // 2)
-    out.write('bir.func @many_arrays attributes {arch = #bir.arch<gen2>} {\n')
+def begin_arrays(out, name, prefix, arrays):
+    """The function's head and `arrays` tile arrays of 4 blocks."""
+    out.write(f'bir.func @{name} attributes {{arch = #bir.arch<gen2>}} {{\n')
     out.write(HEADER)
     for a in range(arrays):
-        out.write(f'  %t{a} = bir.memloc "t{a}" psum [128, 2048] x 4\n')
+        out.write(f'  %{prefix}{a} = bir.memloc "{prefix}{a}" psum [128, 2048] x 4\n')
+
+
+def many_arrays(size, out):
+    arrays = max(1, size // 2)
+    begin_arrays(out, 'many_arrays', 't', arrays)
     out.write('  bir.loop %j = 0 to 4 {\n')
     for a in range(arrays):
         block = f'%t{a}[0:128, 0:2048, %j]'
@@ -97,10 +102,7 @@ def many_arrays(size, out):
 
 def inner_rewritten(size, out):
     arrays = max(1, size // 3)
-    out.write('bir.func @inner_rewritten attributes {arch = #bir.arch<gen2>} {\n')
-    out.write(HEADER)
-    for a in range(arrays):
-        out.write(f'  %acc{a} = bir.memloc "acc{a}" psum [128, 2048] x 4\n')
+    begin_arrays(out, 'inner_rewritten', 'acc', arrays)
     for a in range(arrays):
         block = f'%acc{a}[0:128, 0:2048, %n{a}]'
         out.write(f'  bir.loop %k{a} = 0 to 8 {{\n')
