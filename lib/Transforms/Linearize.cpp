@@ -422,14 +422,24 @@ const LocAccess *Overwrites::freshBefore(const LocAccess *at,
   return nullptr;
 }
 
+/// What a walk back reads of an access: accesses with the same key are
+/// alike to it (the same access, group start and loop body).
+using KindKey =
+    std::tuple<void *, const void *, void *, unsigned, unsigned, unsigned>;
+static KindKey kindKey(const LinearFunction &lf, const LocAccess &a) {
+  return {a.access.loc.getAsOpaquePointer(),
+          a.access.ap.getAsOpaquePointer(),
+          a.access.iv.getAsOpaquePointer(),
+          static_cast<unsigned>(a.access.kind),
+          unsigned(a.start),
+          lf.points[a.point].nest};
+}
+
 void Overwrites::walkBack(
     const LinearFunction &lf, const LocAccess *from, unsigned header,
     unsigned skip, llvm::function_ref<bool(const LocAccess &)> visit) const {
   auto alike = [&](const LocAccess &a, const LocAccess &b) {
-    return a.access.loc == b.access.loc && a.access.ap == b.access.ap &&
-           a.access.iv == b.access.iv && a.access.kind == b.access.kind &&
-           a.start == b.start &&
-           lf.points[a.point].nest == lf.points[b.point].nest;
+    return kindKey(lf, a) == kindKey(lf, b);
   };
   // Step by step first: most walks end within a few steps.
   constexpr unsigned kSteps = 16;
@@ -485,18 +495,10 @@ ArrayRef<std::vector<unsigned>>
 Overwrites::kinds(const LinearFunction &lf) const {
   if (!kindOf.empty() || built.empty())
     return positionsOf;
-  using Key =
-      std::tuple<void *, const void *, void *, unsigned, unsigned, unsigned>;
-  llvm::DenseMap<Key, unsigned> index;
+  llvm::DenseMap<KindKey, unsigned> index;
   kindOf.resize(built.size());
   for (auto [i, a] : llvm::enumerate(built)) {
-    Key key{a.access.loc.getAsOpaquePointer(),
-            a.access.ap.getAsOpaquePointer(),
-            a.access.iv.getAsOpaquePointer(),
-            static_cast<unsigned>(a.access.kind),
-            unsigned(a.start),
-            lf.points[a.point].nest};
-    auto [it, fresh] = index.try_emplace(key, positionsOf.size());
+    auto [it, fresh] = index.try_emplace(kindKey(lf, a), positionsOf.size());
     if (fresh)
       positionsOf.emplace_back();
     kindOf[i] = it->second;
@@ -650,23 +652,13 @@ static bool writtenInIteration(const LinearFunction &lf,
            w.access.ap.getBlockOffset() == r.access.ap.getBlockOffset() &&
            writesAfresh(lf, w, loop) && written.add(Area::of(w.access.ap));
   };
-  unsigned header = lf.loops[loop].header;
   bool served = false;
-  if (overwrites.builtFrom(accesses)) {
-    overwrites.walkBack(lf, &r, header, r.point, [&](const LocAccess &w) {
-      served = serves(w);
-      return !served;
-    });
-    return served;
-  }
-  for (const LocAccess *at = &r;
-       (at = overwrites.freshBefore(at, accesses.data()));) {
-    if (at->point <= header)
-      return false;
-    if (at->point != r.point && serves(*at))
-      return true;
-  }
-  return false;
+  overwrites.walkBack(lf, &r, lf.loops[loop].header, r.point,
+                      [&](const LocAccess &w) {
+                        served = serves(w);
+                        return !served;
+                      });
+  return served;
 }
 
 std::optional<int64_t> Sweep::nextWritten(int64_t offset) const {
@@ -681,14 +673,11 @@ std::optional<Sweep> Sweep::of(const LinearFunction &lf,
                                ArrayRef<LocAccess> accesses,
                                const Overwrites &overwrites, unsigned loop) {
   auto op = cast<bir::LoopOp>(lf.loops[loop].op);
-  Sweep sweep(loop, op, overwrites.numBlocks());
-  if (!overwrites.builtFrom(accesses))
-    return find(lf, accesses, overwrites, std::move(sweep));
   // Once per loop and location.
   auto [it, fresh] = overwrites.sweeps.try_emplace(loop);
   if (fresh) {
-    if (std::optional<Sweep> found =
-            find(lf, accesses, overwrites, std::move(sweep)))
+    if (std::optional<Sweep> found = find(
+            lf, accesses, overwrites, Sweep(loop, op, overwrites.numBlocks())))
       it->second = std::move(found->written);
     else
       it->second = std::nullopt;
@@ -852,20 +841,9 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       needed.reset(w.access.ap.getBlockOffset());
     return !needed.none();
   };
-  unsigned header = lf.loops[loop].header;
-  if (needed.none())
-    return needed;
-  if (overwrites.builtFrom(accesses)) {
-    overwrites.walkBack(lf, accesses.data() + from, header, r.point, apply);
-    return needed;
-  }
-  for (const LocAccess *at = accesses.data() + from;
-       (at = overwrites.freshBefore(at, accesses.data()));) {
-    if (at->point <= header)
-      break;
-    if (at->point != r.point && !apply(*at))
-      break;
-  }
+  if (needed.any())
+    overwrites.walkBack(lf, accesses.data() + from, lf.loops[loop].header,
+                        r.point, apply);
   return needed;
 }
 

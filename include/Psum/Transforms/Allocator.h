@@ -271,10 +271,6 @@ public:
   void walkBack(const LinearFunction &lf, const LocAccess *from,
                 unsigned header, unsigned skip,
                 llvm::function_ref<bool(const LocAccess &)> visit) const;
-  /// Whether `accesses` are those this was built from.
-  bool builtFrom(llvm::ArrayRef<LocAccess> accesses) const {
-    return accesses.data() == built.data() && accesses.size() == built.size();
-  }
   /// What a loop writes afresh in each iteration as a sweep of the blocks
   /// (the offsets it covers), or nullopt where it is no sweep, by loop: a
   /// loop's reads each ask, and working it out walks the loop's accesses.
@@ -362,7 +358,8 @@ bool readsOnlyOwnPass(int64_t blocks, llvm::ArrayRef<LocAccess> accesses,
 /// all reads read) add up, in r's loops and in loops that ended before r.
 /// A group start is a plain write of its block where it
 /// starts afresh: in every iteration of the loops around its innermost
-/// one. These are the rules psum-verify-allocation applies.
+/// one. These are the rules psum-verify-allocation applies. `overwrites`
+/// is built from `accesses`.
 bool readsOwnIteration(const LinearFunction &lf,
                        llvm::ArrayRef<LocAccess> accesses,
                        const Overwrites &overwrites, const LocAccess &r,
