@@ -131,8 +131,10 @@ LogicalResult Machine::execInst(bir::InstructionOpInterface inst) {
   Operation *op = inst.getOperation();
   // Each instruction records its reads with the iteration it ran in.
   steps += 1 + iteration.size();
-  if (steps > options.maxSteps)
+  if (steps > options.maxSteps) {
+    result.overBudget = true;
     return fail(op, "step budget exhausted");
+  }
   bir::AccessList accesses = inst.getAccesses();
   bool start = false;
   if (groupStarts.contains(op)) {
@@ -236,6 +238,7 @@ SimResult Machine::run() {
                           memloc.getPartitions() / options.partitionCell,
                           memloc.getBytes() / options.byteCell));
   if (cells > options.maxCells) {
+    result.overBudget = true;
     (void)fail(func, "cell budget exceeded: the locations take " +
                          std::to_string(cells) + " cells, more than " +
                          std::to_string(options.maxCells));

@@ -834,8 +834,7 @@ Outcome check(bir::FuncOp original) {
   // A function too long or too large to execute is not checked: no
   // violation, and nothing for the reducer to shrink.
   for (const testing::SimResult *run : {&logicalRun, &physicalRun})
-    if (!run->ok && (StringRef(run->error).contains("step budget exhausted") ||
-                     StringRef(run->error).contains("cell budget exceeded"))) {
+    if (run->overBudget) {
       outcome.kind = Outcome::Rejected;
       outcome.message = "not simulated: " + run->error + "\n";
       return outcome;

@@ -52,6 +52,8 @@ struct ReadEvent {
 
 struct SimResult {
   bool ok = true;
+  /// The run stopped at a budget (steps or cells): nothing was checked.
+  bool overBudget = false;
   std::string error;
   std::vector<ReadEvent> reads;
   /// Final contents of every location outside PSUM not minted by spilling.
