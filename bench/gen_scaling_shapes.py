@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Shapes found quadratic in session 39, to time by hand.
+"""Shapes that once grew quadratically, for bench/run.py's scaling table.
 
   gen_scaling_shapes.py --shape tile-in-nest --size 16000 [--depth 16] -o k.mlir
   gen_scaling_shapes.py --shape inner-rewritten --size 64000 -o k.mlir
@@ -19,10 +19,22 @@ body once per array and kept every array live across all of it).
 inner-rewritten: SIZE / 3 tile arrays, each written `acc[%n]` in an N loop
 inside a K loop, then drained by a loop of its own (the checker,
 `verify=true`, kept each array live back to the function's entry).
-bench/NOTES.md, session 39, has the times before and after.
+many-live: SIZE / 2 one-bank tiles all written, then all drained, so
+that every pair of them interferes (known quadratic: docs/Limitations.md).
+pieces: one 8-bank tile written as about SIZE pieces per iteration, then
+read (bench/gen_pieces.py, the session-28 audit's F5).
+bench/NOTES.md, sessions 39 and 40, has the times before and after;
+`bench/run.py` times every shape (`--shapes`).
 """
 import argparse
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_pieces  # noqa: E402
+
+SHAPES = ['tile-in-nest', 'prefetch-body', 'read-then-halves', 'many-arrays',
+          'inner-rewritten', 'many-live', 'pieces']
 
 HEADER = ('  %w = bir.memloc "w" sbuf [128, 1024] x 8\n'
           '  %x = bir.memloc "x" sbuf [128, 2048] x 8\n'
@@ -115,12 +127,46 @@ def inner_rewritten(size, out):
     out.write('}\n')
 
 
+def many_live(size, out):
+    tiles = max(1, size // 2)
+    out.write('bir.func @many_live attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    for t in range(tiles):
+        out.write(f'  %t{t} = bir.memloc "t{t}" psum [128, 2048]\n')
+        out.write(f'  {MATMUL.format(dst=f"%t{t}")}\n')
+    for t in range(tiles):
+        out.write(f'  {DRAIN.format(src=f"%t{t}")}\n')
+    out.write('}\n')
+
+
+def pieces(size, out):
+    """The largest piece count gen_pieces takes (16 x 2^k) not above SIZE."""
+    count = 16
+    while count * 2 <= min(size, 16 * 16384):
+        count *= 2
+    gen_pieces.generate(count, False, out)
+
+
+def generate(shape, size, depth, out):
+    if shape == 'tile-in-nest':
+        tile_in_nest(size, depth, out)
+    elif shape == 'prefetch-body':
+        prefetch_body(size, out)
+    elif shape == 'read-then-halves':
+        read_then_halves(size, out)
+    elif shape == 'many-arrays':
+        many_arrays(size, out)
+    elif shape == 'inner-rewritten':
+        inner_rewritten(size, out)
+    elif shape == 'many-live':
+        many_live(size, out)
+    else:
+        pieces(size, out)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--shape', required=True,
-                        choices=['tile-in-nest', 'prefetch-body',
-                                 'read-then-halves', 'many-arrays',
-                                 'inner-rewritten'])
+    parser.add_argument('--shape', required=True, choices=SHAPES)
     parser.add_argument('--size', type=int, required=True,
                         help='instructions, about')
     parser.add_argument('--depth', type=int, default=16,
@@ -128,16 +174,7 @@ def main():
     parser.add_argument('-o', '--output', default='-')
     args = parser.parse_args()
     out = sys.stdout if args.output == '-' else open(args.output, 'w')
-    if args.shape == 'tile-in-nest':
-        tile_in_nest(args.size, args.depth, out)
-    elif args.shape == 'prefetch-body':
-        prefetch_body(args.size, out)
-    elif args.shape == 'read-then-halves':
-        read_then_halves(args.size, out)
-    elif args.shape == 'many-arrays':
-        many_arrays(args.size, out)
-    else:
-        inner_rewritten(args.size, out)
+    generate(args.shape, args.size, args.depth, out)
 
 
 if __name__ == '__main__':

@@ -9,7 +9,9 @@ For each size x kind x pressure it runs, interleaved:
 and records the median wall time, the median CPU time (user + sys) and the
 peak RSS (/usr/bin/time %M) of the runs. Then the 1,000-function modules (pressure 1 and 4) with
 --mlir-disable-threading vs default threading, the phase micro-benchmark
-(psum-bench-phases) and a perf profile of a mid-size case.
+(psum-bench-phases) and a perf profile of a mid-size case. Last, the
+scaling shapes (bench/gen_scaling_shapes.py): inputs that once grew
+quadratically, at a few sizes, with their growth exponents.
 """
 
 import argparse
@@ -29,6 +31,12 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 GEN = os.path.join(HERE, 'gen_kernels.py')
+GEN_SHAPES = os.path.join(HERE, 'gen_scaling_shapes.py')
+# shape:mode; mode `verify` adds the checker (verify=true), which those
+# shapes once made quadratic.
+SHAPES = ('tile-in-nest:allocate,prefetch-body:allocate,read-then-halves:allocate,'
+          'many-arrays:verify,inner-rewritten:verify,pieces:verify,many-live:allocate')
+SHAPE_OPTIONS = {'allocate': '', 'verify': 'verify=true'}
 KINDS = ('matmul', 'attention', 'mixed', 'unrolled')
 # 1M cases in the order they run while the budget lasts: both pressures early.
 PRIORITY_1M = (('matmul', 1), ('mixed', 4), ('attention', 1), ('matmul', 4),
@@ -77,6 +85,19 @@ def kernel(work, kind, size, pressure, functions=1, seed='1'):
         f.readline()
         m = re.search(r'instructions: (\d+), psum locations: (\d+)', f.readline())
     return path, int(m.group(1)), int(m.group(2))
+
+
+def shape_kernel(work, shape, size):
+    """Generates (or reuses) a scaling shape; returns (path, instructions)."""
+    path = os.path.join(work, 'shape-%s-%s.mlir' % (shape, size_label(size)))
+    if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(GEN_SHAPES):
+        log('generating %s' % os.path.basename(path))
+        subprocess.run([sys.executable, GEN_SHAPES, '--shape', shape, '--size', str(size),
+                        '-o', path + '.tmp'], check=True)
+        os.replace(path + '.tmp', path)
+    op = re.compile(r'\s*bir\.(?!memloc|loop|func)')
+    with open(path) as f:
+        return path, sum(1 for line in f if op.match(line))
 
 
 # ---------------------------------------------------------------------------
@@ -381,6 +402,10 @@ def main():
     ap.add_argument('--no-output-baseline', dest='output_baseline', action='store_false',
                     help='skip the baseline on each allocated output (an extra allocate '
                          'run that writes it, then psum-opt on it)')
+    ap.add_argument('--shapes', default=SHAPES,
+                    help='shape:mode,... of bench/gen_scaling_shapes.py (mode allocate or '
+                    'verify); empty: none')
+    ap.add_argument('--shape-sizes', default='4k,16k,64k')
     ap.add_argument('--quick', action='store_true', help='1k and 10k only, small module')
     ap.add_argument('--source', default='')
     ap.add_argument('--command', default='./bench/run.sh')
@@ -400,7 +425,8 @@ def main():
     if args.quick:
         # A smaller grid; what the command line sets explicitly still wins.
         quick = {'sizes': '1k,10k', 'module_size': '10k', 'module_functions': 100,
-                 'phase_kernels': 'matmul:10k:1,mixed:10k:4', 'phase_min_time': '0.05'}
+                 'phase_kernels': 'matmul:10k:1,mixed:10k:4', 'phase_min_time': '0.05',
+                 'shape_sizes': '2k,8k'}
         for key, value in quick.items():
             if getattr(args, key) == ap.get_default(key):
                 setattr(args, key, value)
@@ -609,6 +635,33 @@ def main():
         if size >= 1000000:
             run_size(size)
 
+    # --- scaling shapes -------------------------------------------------------
+    shapes = []
+    for spec in [x for x in args.shapes.split(',') if x]:
+        shape, _, mode = spec.partition(':')
+        prev = None
+        for size in sorted(parse_size(s) for s in args.shape_sizes.split(',')):
+            est = 3 * prev['alloc'].wall * 4 ** 2 if prev and prev['alloc'].wall else 5
+            if over_budget(est) or (prev and prev['alloc'].status != 'ok'):
+                break
+            path, insts = shape_kernel(args.work, shape, size)
+            res = measure({'base': [psum_opt, path, '-o', '/dev/null'],
+                           'alloc': alloc_cmd(psum_opt, path, SHAPE_OPTIONS[mode])},
+                          args.timeout, args.max_reps)
+            row = {'shape': shape, 'mode': mode, 'size': size, 'insts': insts,
+                   'base': res['base'], 'alloc': res['alloc']}
+            if prev and prev['alloc'].wall and res['alloc'].wall:
+                row['exp'] = exponent(prev['alloc'].wall, res['alloc'].wall,
+                                      prev['insts'], insts)
+                row['exp_base'] = exponent(prev['base'].wall, res['base'].wall,
+                                           prev['insts'], insts)
+                row['nlogn'] = nlogn_exponent(prev['insts'], insts)
+            log('shape %s (%s) %s: baseline %s s, allocate %s s' % (
+                shape, mode, size_label(size), fmt_s(res['base'].wall),
+                fmt_s(res['alloc'].wall)))
+            shapes.append(row)
+            prev = row
+
     state = {
         'args': {k: getattr(args, k) for k in ('command', 'source', 'psum_opt', 'timeout',
                                                'budget', 'module_functions', 'phase_min_time',
@@ -623,6 +676,8 @@ def main():
         'modules': [dict(m, res={k: v.to_dict() for k, v in m['res'].items()})
                     for m in modules],
         'phases': phases, 'phase_labels': phase_labels, 'profiles': profiles,
+        'shapes': [dict(r, base=r['base'].to_dict(), alloc=r['alloc'].to_dict())
+                   for r in shapes],
     }
     results = os.path.join(args.work, 'results.json')
     with open(results, 'w') as f:
@@ -651,10 +706,23 @@ def render(state, out):
     modules = state.get('modules', [state['threading']] if state.get('threading') else [])
     modules = [dict(m, res={k: Result.from_dict(v) for k, v in m['res'].items()})
                for m in modules]
+    # Runs before session 40 timed no shapes.
+    shapes = [dict(r, base=Result.from_dict(r['base']), alloc=Result.from_dict(r['alloc']))
+              for r in state.get('shapes', [])]
     write_report(args, state['host'], datetime.datetime.fromisoformat(state['started']),
                  state['total'], state['sizes'], state['kinds'], state['pressures'], rows,
                  modules, state['phases'], state['phase_labels'],
-                 [tuple(p) for p in state['profiles']])
+                 [tuple(p) for p in state['profiles']], shapes)
+
+
+def shape_steps(shapes):
+    """(row, previous size) of each shape step with a growth exponent."""
+    prev = {}
+    for r in shapes:
+        key = (r['shape'], r['mode'])
+        if r.get('exp') is not None and key in prev:
+            yield r, prev[key]
+        prev[key] = r['size']
 
 
 def variant_desc(label, options):
@@ -662,7 +730,7 @@ def variant_desc(label, options):
 
 
 def write_report(args, host, started, total, sizes, kinds, pressures, rows, modules,
-                 phases, phase_labels, profiles):
+                 phases, phase_labels, profiles, shapes):
     variants = [tuple(v) for v in args.variants]
     L = []
     w = L.append
@@ -686,7 +754,7 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, modu
       '`build-bench/rev-<sha>/`; `--variant LABEL=OPTIONS`, repeatable, picks `--psum-allocate` '
       'configurations; `--budget 0` lifts the 20-minute budget so that every 1M case runs; '
       '`--sizes`, `--kinds`, `--pressures`, `--timeout` narrow or widen the grid; `--no-build` '
-      'measures `$PSUM_BUILD/bin/psum-opt` as it is; `--out FILE` writes the report elsewhere):')
+      'measures `$PSUM_BUILD/bin/psum-opt` as it is; `--shapes`, `--shape-sizes` pick the scaling shapes; `--out FILE` writes the report elsewhere):')
     w('')
     w('```sh')
     w('./bench/run.sh           # the working tree, built in build-bench/; rewrites this file')
@@ -761,6 +829,14 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, modu
                         if ot and ot.wall else ''))
             w('* The %d-function modules, threaded, against their baseline: %s.' % (
                 args.module_functions, '; '.join(fmod) or 'not measured'))
+        w('')
+
+    if shapes:
+        fs = ['%s (%s) %s->%s e = %.2f' % (r['shape'], r['mode'], size_label(prev_size),
+                                            size_label(r['size']), r['exp'])
+              for r, prev_size in shape_steps(shapes) if r['exp'] > r['nlogn']]
+        w('Scaling shapes (below): growth faster than n log n at %s.' % (
+            ', '.join(fs) or 'no step'))
         w('')
 
     w('## End to end: baseline vs --psum-allocate')
@@ -890,6 +966,37 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, modu
     if not modules:
         w('Not measured (budget).')
         w('')
+
+    w('## Scaling shapes')
+    w('')
+    if shapes:
+        w('Inputs that once grew quadratically in the pass or its checker, made by '
+          '`python3 bench/gen_scaling_shapes.py --shape SHAPE --size N` (its docstring says '
+          'what each one stresses); `verify` runs `--psum-allocate=verify=true`, `allocate` '
+          '`--psum-allocate`. Timed like the kernels above. `e` is the growth exponent of the '
+          'pass run from the previous size, `baseline e` the baseline\'s, `n log n e` the '
+          'target over the same step. `many-live` (every tile live at once) is the known '
+          'quadratic case (docs/Limitations.md).')
+        w('')
+        w('| shape | mode | size | instrs | runs | baseline s | pass s | ratio | baseline MB '
+          '| pass MB | mem ratio | e | baseline e | n log n e | growth |')
+        w('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+        for r in shapes:
+            b, a = r['base'], r['alloc']
+            head = [r['shape'], r['mode'], size_label(r['size']), str(r['insts'])]
+            if not (a.wall and b.wall):
+                w('| ' + ' | '.join(head + ['-', fmt_s(b.wall), a.status or '-'] +
+                                    ['-'] * 8) + ' |')
+                continue
+            e = r.get('exp')
+            growth = '-' if e is None else ('pass' if e <= r['nlogn'] else 'FAIL')
+            w('| ' + ' | '.join(head + [
+                str(min(a.n, b.n)), fmt_s(b.wall), fmt_s(a.wall), fmt_x(a.wall / b.wall),
+                fmt_mb(b.rss), fmt_mb(a.rss), fmt_x(a.rss / b.rss), fmt_x(e),
+                fmt_x(r.get('exp_base')), fmt_x(r.get('nlogn')), growth]) + ' |')
+    else:
+        w('Not measured (`--shapes` empty, or a run from before session 40).')
+    w('')
 
     w('## Phases (Google Benchmark, `psum-bench-phases`)')
     w('')

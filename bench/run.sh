@@ -9,7 +9,7 @@
 #   ./bench/run.sh --budget 0      # no overall time budget (every 1M case)
 #   ./bench/run.sh --no-build      # measure $PSUM_BUILD/bin/psum-opt as it is
 #
-# Other options go to bench/run.py (--sizes, --kinds, --timeout, --budget,
+# Other options go to bench/run.py (--sizes, --kinds, --shapes, --timeout, --budget,
 # --no-profile, --out, ...). Environment: PSUM_BUILD (default build-bench),
 # JOBS (ninja -j, default 1: the machine is shared).
 set -euo pipefail
