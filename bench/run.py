@@ -754,7 +754,8 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, modu
       '`build-bench/rev-<sha>/`; `--variant LABEL=OPTIONS`, repeatable, picks `--psum-allocate` '
       'configurations; `--budget 0` lifts the 20-minute budget so that every 1M case runs; '
       '`--sizes`, `--kinds`, `--pressures`, `--timeout` narrow or widen the grid; `--no-build` '
-      'measures `$PSUM_BUILD/bin/psum-opt` as it is; `--shapes`, `--shape-sizes` pick the scaling shapes; `--out FILE` writes the report elsewhere):')
+      'measures `$PSUM_BUILD/bin/psum-opt` as it is; `--shapes`, `--shape-sizes` pick the '
+      'scaling shapes; `--out FILE` writes the report elsewhere):')
     w('')
     w('```sh')
     w('./bench/run.sh           # the working tree, built in build-bench/; rewrites this file')
