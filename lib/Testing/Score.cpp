@@ -1,6 +1,7 @@
 //===- Score.cpp - allocate a copy of a function for its score ------------===//
 
 #include "Psum/Testing/Score.h"
+#include "Psum/Support/UpstreamParser.h"
 #include "Psum/Transforms/Allocator.h"
 #include "Psum/Transforms/Passes.h"
 
@@ -50,4 +51,25 @@ FailureOr<alloc::Problem> psum::testing::firstRound(bir::FuncOp func,
   if (failed(geometry))
     return failure();
   return alloc::buildLiveRanges(lf, *geometry, true, ignored);
+}
+
+LogicalResult psum::testing::forEachFunction(
+    ArrayRef<std::string> files, MLIRContext &context,
+    function_ref<void(bir::FuncOp, const std::string &)> visit) {
+  for (const std::string &file : files) {
+    llvm::SourceMgr sourceMgr;
+    SourceMgrDiagnosticHandler errors(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module =
+        psum::parseModuleFile(file, sourceMgr, &context);
+    if (!module) {
+      llvm::errs() << "error: cannot parse " << file << "\n";
+      return failure();
+    }
+    FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(*module);
+    if (failed(funcs))
+      return failure();
+    for (bir::FuncOp func : *funcs)
+      visit(func, file + ":@" + func.getSymName().str());
+  }
+  return success();
 }

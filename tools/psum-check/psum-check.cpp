@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Dialect/BIR/BIROps.h"
-#include "Psum/Support/UpstreamParser.h"
 #include "Psum/Testing/RandomKernel.h"
 #include "Psum/Testing/Score.h"
 #include "Psum/Testing/Simulator.h"
@@ -26,7 +25,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -977,20 +975,8 @@ int main(int argc, char **argv) {
     }
   };
 
-  for (const std::string &file : inputFiles) {
-    llvm::SourceMgr sourceMgr;
-    OwningOpRef<ModuleOp> module =
-        psum::parseModuleFile(file, sourceMgr, &context);
-    if (!module) {
-      llvm::errs() << "error: cannot parse " << file << "\n";
-      return 1;
-    }
-    FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(*module);
-    if (failed(funcs))
-      return 1;
-    for (bir::FuncOp func : *funcs)
-      record(func, file + ":@" + func.getSymName().str());
-  }
+  if (failed(testing::forEachFunction(inputFiles, context, record)))
+    return 1;
 
   OpBuilder builder(&context);
   Quality quality;

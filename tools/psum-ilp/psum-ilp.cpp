@@ -21,7 +21,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Psum/Dialect/BIR/BIROps.h"
-#include "Psum/Support/UpstreamParser.h"
 #include "Psum/Testing/Score.h"
 #include "Psum/Transforms/Allocator.h"
 #include "Psum/Transforms/Passes.h"
@@ -34,7 +33,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <glpk.h>
@@ -738,21 +736,11 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.disableMultithreading();
   Totals totals;
-  for (const std::string &file : inputFiles) {
-    llvm::SourceMgr sourceMgr;
-    SourceMgrDiagnosticHandler errors(sourceMgr, &context);
-    OwningOpRef<ModuleOp> module =
-        psum::parseModuleFile(file, sourceMgr, &context);
-    if (!module) {
-      llvm::errs() << "error: cannot parse " << file << "\n";
-      return 1;
-    }
-    FailureOr<SmallVector<bir::FuncOp>> funcs = moduleFunctions(*module);
-    if (failed(funcs))
-      return 1;
-    for (bir::FuncOp func : *funcs)
-      compare(func, totals);
-  }
+  if (failed(testing::forEachFunction(
+          inputFiles, context, [&](bir::FuncOp func, const std::string &) {
+            compare(func, totals);
+          })))
+    return 1;
   llvm::outs() << "exact mode against GLPK over " << totals.functions
                << " functions (" << totals.skipped
                << " refused before spilling or too large): both optimal on "

@@ -31,6 +31,14 @@ std::optional<double> allocationScore(bir::FuncOp func, llvm::StringRef options,
 mlir::FailureOr<alloc::Problem> firstRound(bir::FuncOp func,
                                            alloc::LinearFunction &lf);
 
+/// Parses each of `files` (psum::parseModuleFile, with its errors shown
+/// against the source) and calls `visit` on each bir.func of its module,
+/// named "<file>:@<function>". Failure, said on stderr, at the first file
+/// that does not parse or has a function where the tools cannot take it.
+mlir::LogicalResult forEachFunction(
+    llvm::ArrayRef<std::string> files, mlir::MLIRContext &context,
+    llvm::function_ref<void(bir::FuncOp, const std::string &)> visit);
+
 } // namespace psum::testing
 
 #endif // PSUM_TESTING_SCORE_H
