@@ -614,7 +614,8 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
   if (!spills) {
     if (budget.exhausted)
       return exhausted();
-    outcome = best.ok ? "no spill-free placement exists; best-of-n is optimal"
+    outcome = best.ok ? "no spill-free placement exists for these live ranges; "
+                        "best-of-n is optimal"
                       : kNoAllocation.str();
     return std::nullopt;
   }

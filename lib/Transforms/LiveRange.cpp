@@ -754,10 +754,14 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
                a.point);
   }
   // Read-modify-written locations (accumulation groups) are unspillable (a
-  // TensorCopy never reads and writes one location).
-  node.unspillable = llvm::any_of(node.writers, [&](unsigned point) {
-    return llvm::is_contained(node.readers, point);
-  });
+  // TensorCopy never reads and writes one location). Both lists are in
+  // linear order, as the accesses are.
+  auto writer = node.writers.begin(), reader = node.readers.begin();
+  while (writer != node.writers.end() && reader != node.readers.end() &&
+         *writer != *reader)
+    ++(*writer < *reader ? writer : reader);
+  node.unspillable =
+      writer != node.writers.end() && reader != node.readers.end();
   return success();
 }
 

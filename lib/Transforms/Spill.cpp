@@ -107,9 +107,10 @@ private:
                      unsigned &counter, bir::MemorySpaceAttr space,
                      DictionaryAttr attrs);
   /// Copies of the accesses of `loc` by `op` that write (saves after it)
-  /// or read (reloads before it), from `src` into `dst`; each access's
-  /// operand becomes `operand`. They share the cost model's figure for the
-  /// instruction, liveN x copy latency, so the copies add up to the score.
+  /// or read (reloads before it), from `src` into `dst`, one per distinct
+  /// pattern; each access's operand becomes `operand`. They share the cost
+  /// model's figure for the instruction, liveN x copy latency, so the copies
+  /// add up to the score.
   void copyAccesses(OpBuilder &builder, Operation *op, Value loc, bool writes,
                     Value dst, Value src, Value operand, unsigned liveN);
 
@@ -142,12 +143,20 @@ bir::MemLocOp SpillRewriter::mint(OpBuilder &builder, bir::MemLocOp original,
 void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
                                  bool writes, Value dst, Value src,
                                  Value operand, unsigned liveN) {
+  // One copy per distinct pattern: an instruction reading the same slice
+  // twice takes one reload.
   SmallVector<bir::Access, 2> accesses;
   for (const bir::Access &access :
-       cast<bir::InstructionOpInterface>(op).getAccesses())
-    if (access.loc == loc &&
-        (writes ? bir::isWrite(access.kind) : bir::isRead(access.kind)))
+       cast<bir::InstructionOpInterface>(op).getAccesses()) {
+    if (access.loc != loc ||
+        !(writes ? bir::isWrite(access.kind) : bir::isRead(access.kind)))
+      continue;
+    op->setOperand(access.index, operand);
+    if (llvm::none_of(accesses, [&](const bir::Access &copied) {
+          return copied.ap == access.ap && copied.iv == access.iv;
+        }))
       accesses.push_back(access);
+  }
   uint64_t total = static_cast<uint64_t>(liveN) * options.copyLatency;
   for (auto [k, access] : llvm::enumerate(accesses)) {
     SmallVector<Value, 1> ivs;
@@ -163,7 +172,6 @@ void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
         total / accesses.size() + (k < total % accesses.size() ? 1 : 0);
     bir::TensorCopyOp::create(builder, op->getLoc(), ValueRange{dst, src}, ivs,
                               builder.getArrayAttr({ap, ap}), latency);
-    op->setOperand(access.index, operand);
   }
 }
 
@@ -294,7 +302,9 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
     if (failed(checkSpillable(nodes[v], failure)))
       return mlir::failure();
   // The copies, one per access of a spilled node but for the reads of
-  // TensorCopies (load2Copy, they read the saved copy): a reload before its
+  // TensorCopies (load2Copy, they read the saved copy) and for an access
+  // its instruction already made the same way (`repeated`, one copy serves
+  // both, as in copyAccesses): a reload before its
   // reader, in spill order; saves after their writer with the latest spill
   // first, as each spill inserts its saves right after the writer. `first`
   // numbers the accesses of all spills: the copy of access a of spill s is
@@ -310,17 +320,36 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
   };
   std::vector<Copy> copies;
   std::vector<unsigned> first;
+  std::vector<bool> repeated;
   unsigned numAccesses = 0;
   for (auto [s, v] : llvm::enumerate(spills)) {
     for (unsigned point : nodes[v].writers)
       if (failed(checkSaveable(lf.points[point].op, failure)))
         return mlir::failure();
     first.push_back(numAccesses);
-    numAccesses += problem.accesses[v].size();
-    for (auto [a, access] : llvm::enumerate(problem.accesses[v]))
-      if (!loadsToCopy(lf, problem.geometry, access))
-        copies.push_back({access.point, bir::isWrite(access.access.kind),
-                          unsigned(s), unsigned(a)});
+    const LocAccesses &accesses = problem.accesses[v];
+    numAccesses += accesses.size();
+    repeated.resize(numAccesses);
+    for (unsigned a = 0; a < accesses.size(); ++a) {
+      const LocAccess &access = accesses[a];
+      if (loadsToCopy(lf, problem.geometry, access))
+        continue;
+      // An instruction's accesses are next to each other.
+      auto same = [&](const LocAccess &other) {
+        return bir::isWrite(other.access.kind) ==
+                   bir::isWrite(access.access.kind) &&
+               other.access.ap == access.access.ap &&
+               other.access.iv == access.access.iv;
+      };
+      bool repeats = false;
+      for (unsigned b = a;
+           b > 0 && accesses[b - 1].point == access.point && !repeats; --b)
+        repeats = same(accesses[b - 1]);
+      repeated[first[s] + a] = repeats;
+      if (!repeats)
+        copies.push_back(
+            {access.point, bir::isWrite(access.access.kind), unsigned(s), a});
+    }
   }
   std::vector<unsigned> copyPoint(numAccesses);
   llvm::sort(copies,
@@ -431,6 +460,7 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
       if (loadsToCopy(lf, problem.geometry, access))
         continue;
       unsigned copy = copyPoint[first[s] + a];
+      bool makesCopy = !repeated[first[s] + a];
       unsigned point = moved[access.point];
       bir::Access copied = access.access;
       if (bir::isWrite(access.access.kind)) {
@@ -439,7 +469,8 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
           writes.emplace_back();
         copied.kind = bir::AccessKind::Read;
         writes.back().push_back({point, false, access.access});
-        writes.back().push_back({copy, false, copied});
+        if (makesCopy)
+          writes.back().push_back({copy, false, copied});
         continue;
       }
       if (reloadReads.empty() || reloadReads.back().back().point != point) {
@@ -447,7 +478,8 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
         reloadReads.emplace_back();
       }
       copied.kind = bir::AccessKind::Write;
-      reloadWrites.back().push_back({copy, false, copied});
+      if (makesCopy)
+        reloadWrites.back().push_back({copy, false, copied});
       reloadReads.back().push_back({point, false, access.access});
     }
     auto mintNode = [blocks = node.blocks,

@@ -12,6 +12,7 @@
 #include "Psum/Transforms/Allocator.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -321,6 +322,9 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
           existing.insert(other.getName());
     OpBuilder builder(memloc);
     unsigned counter = 0;
+    // Each instruction's new patterns, set once all pieces are made: an
+    // array attribute per access would be quadratic in its accesses.
+    llvm::MapVector<Operation *, SmallVector<Attribute>> newAps;
     for (const Piece &piece : pieces) {
       // A piece holds the blocks its accesses name, renumbered from 0: the
       // first tile used before the loop that rotates the rest, or a last
@@ -363,8 +367,11 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
       for (const LocAccess &a : piece.accesses) {
         Operation *op = lf.points[a.point].op;
         bir::AccessAttr ap = a.access.ap;
-        SmallVector<Attribute> aps(
-            op->getAttrOfType<ArrayAttr>("aps").getValue());
+        auto [entry, added] = newAps.try_emplace(op);
+        SmallVector<Attribute> &aps = entry->second;
+        if (added)
+          llvm::append_range(aps,
+                             op->getAttrOfType<ArrayAttr>("aps").getValue());
         // Every block (-1) only where the piece holds all of them.
         int64_t block = ap.allBlocks() ? ap.getBlockOffset()
                                        : ap.getBlockOffset() - firstBlock;
@@ -372,10 +379,11 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
             ap.getContext(), ap.getPartOffset(), ap.getPartSize(),
             ap.getByteOffset() - piece.lo, ap.getByteSize(), ap.getBlockIv(),
             block);
-        op->setAttr("aps", builder.getArrayAttr(aps));
         op->setOperand(a.access.index, part);
       }
     }
+    for (auto &[op, aps] : newAps)
+      op->setAttr("aps", builder.getArrayAttr(aps));
     // Each piece's accesses in the location's linear order, read back from
     // the rewritten ops.
     LocAccesses all = accesses.take(memloc.getResult());

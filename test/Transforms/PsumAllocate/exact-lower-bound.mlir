@@ -13,7 +13,7 @@
 // Reduced from mixed_999 of bench/gen_kernels.py --kind mixed --size 100k
 // --pressure 4 --functions 1000.
 
-// PROOF: remark: exact mode: no spill-free placement exists; best-of-n is optimal
+// PROOF: remark: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 // CHECK-LABEL: bir.func @all_live
 // CHECK-SAME: psum.score = 2944
 bir.func @all_live attributes {arch = #bir.arch<gen2>} {

@@ -1,7 +1,7 @@
 // RUN: psum-opt %s --psum-allocate="verify=true exact=true remarks=true" -o %t.mlir 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 
-// CHECK: remark: exact mode: no spill-free placement exists; best-of-n is optimal
+// CHECK: remark: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 // CHECK: remark: spilling from PSUM cost about 128 cycles
 // IR-LABEL: bir.func @heuristics_optimal
 // IR-SAME: psum.score = 128

@@ -27,7 +27,7 @@
 // OFF-NOT: exact mode
 // DEFAULT: remark: best-of-n loop, heuristic = reach-backtrack: PSUM score = 1408
 // DEFAULT: remark: put back spills others made unnecessary: t9 (PSUM score 1408 -> 128)
-// DEFAULT: remark: exact mode: no spill-free placement exists; best-of-n is optimal
+// DEFAULT: remark: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 bir.func @window_split_by_a_reserved_bank attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 3>} {
   %w = bir.memloc "w" sbuf [128, 4096] x 64
   %x = bir.memloc "x" sbuf [128, 8192] x 64

@@ -52,7 +52,7 @@ bir.func @on_gen2 attributes {arch = #bir.arch<gen2>} {
 // expected-remark @below {{PSUM GCA interation nums = 3}}
 // expected-remark @below {{80.00%(psum first iter)}}
 // expected-remark @below {{put back spills others made unnecessary: t0 (PSUM score 256 -> 128)}}
-// expected-remark @below {{exact mode: no spill-free placement exists; best-of-n is optimal}}
+// expected-remark @below {{exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal}}
 // expected-remark @below {{spilling from PSUM cost about 128 cycles}}
 // expected-remark @below {{number of tensors spilled from PSUM = 1}}
 // expected-remark @below {{100.00% PSUM utilization after allocation}}

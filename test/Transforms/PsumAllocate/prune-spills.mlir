@@ -17,7 +17,7 @@
 // best-of-n's six spills).
 // REMARK: remark: best-of-n loop, heuristic = relief-sweep: PSUM score = 896 (lower is better)
 // REMARK: remark: put back spills others made unnecessary: v10 (PSUM score 896 -> 768)
-// REMARK: remark: exact mode: no spill-free placement exists; best-of-n is optimal
+// REMARK: remark: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 // REMARK: remark: best PSUM heuristic = relief-sweep
 // REMARK: remark: spilling from PSUM cost about 768 cycles
 // CHECK-LABEL: bir.func @random_204
@@ -30,7 +30,7 @@
 // NAMED-LABEL: bir.func @random_204
 // NAMED-SAME: psum.score = 896
 // TRACE: put back spills others made unnecessary: v10 (PSUM score 896 -> 768)
-// TRACE-NEXT: exact mode: no spill-free placement exists; best-of-n is optimal
+// TRACE-NEXT: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 // TRACE-NEXT: best PSUM heuristic = relief-sweep
 // JSON: "function": "random_204"
 // JSON: "put_back": [

@@ -19,7 +19,7 @@
 // CHECK: bir.memloc "pf" {{.*}}spilled}
 // CHECK: bir.memloc "bb0" psum [128, 2048] {banks = array<i64: {{[0-9]}}>, base_bank = {{[0-9]}} : i64}
 // CHECK-NEXT: bir.memloc "bb1" {{.*}}spilled}
-// EXACT: exact mode: no spill-free placement exists; best-of-n is optimal
+// EXACT: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 bir.func @gemm_loop attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 4096] x 64
   %x = bir.memloc "x" sbuf [128, 8192] x 64
@@ -72,7 +72,7 @@ bir.func @gemm_loop attributes {arch = #bir.arch<gen2>} {
 // CHECK: bir.memloc "s2" {{.*}}spilled}
 // CHECK: bir.memloc "bb0" psum [128, 2048] {banks = array<i64: {{[0-9]}}>, base_bank = {{[0-9]}} : i64}
 // CHECK-NEXT: bir.memloc "bb1" {{.*}}spilled}
-// EXACT: exact mode: no spill-free placement exists; best-of-n is optimal
+// EXACT: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 bir.func @flash_loop attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 4096] x 64
   %x = bir.memloc "x" sbuf [128, 8192] x 64

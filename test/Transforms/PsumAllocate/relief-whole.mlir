@@ -19,9 +19,9 @@
 // TRACE-NEXT: spills cost about 832 cycles
 // TRACE: best-of-n loop, heuristic = whole-backtrack
 // TRACE: PSUM score = 768 (lower is better)
-// TRACE-NEXT: exact mode: no spill-free placement exists; best-of-n is optimal
+// TRACE-NEXT: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 // TRACE-NEXT: best PSUM heuristic = whole-backtrack
-// EXACT: exact mode: no spill-free placement exists; best-of-n is optimal
+// EXACT: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 bir.func @rewritten_tensor attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 8192]

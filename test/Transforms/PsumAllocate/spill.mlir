@@ -16,7 +16,7 @@
 // REPEAT: PSUM score = 128 (lower is better)
 // REPEAT-NEXT: best-of-n loop, heuristic = whole-backtrack
 // REPEAT-NEXT: same relief set and coloring as heuristic relief-backtrack: not run again
-// REPEAT-NEXT: exact mode: no spill-free placement exists; best-of-n is optimal
+// REPEAT-NEXT: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 // REPEAT-NEXT: best PSUM heuristic = relief
 
 // Five one-bank results live at once on four banks. The seed heuristic
