@@ -146,15 +146,14 @@ void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
   // One copy per distinct pattern: an instruction reading the same slice
   // twice takes one reload.
   SmallVector<bir::Access, 2> accesses;
+  llvm::SmallDenseSet<std::pair<Attribute, Value>, 4> patterns;
   for (const bir::Access &access :
        cast<bir::InstructionOpInterface>(op).getAccesses()) {
     if (access.loc != loc ||
         !(writes ? bir::isWrite(access.kind) : bir::isRead(access.kind)))
       continue;
     op->setOperand(access.index, operand);
-    if (llvm::none_of(accesses, [&](const bir::Access &copied) {
-          return copied.ap == access.ap && copied.iv == access.iv;
-        }))
+    if (patterns.insert({access.ap, access.iv}).second)
       accesses.push_back(access);
   }
   uint64_t total = static_cast<uint64_t>(liveN) * options.copyLatency;
@@ -330,25 +329,23 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
     const LocAccesses &accesses = problem.accesses[v];
     numAccesses += accesses.size();
     repeated.resize(numAccesses);
-    for (unsigned a = 0; a < accesses.size(); ++a) {
-      const LocAccess &access = accesses[a];
+    // The patterns of the instruction at `point` (an instruction's accesses
+    // are next to each other).
+    llvm::SmallDenseSet<std::tuple<unsigned, Attribute, Value>, 4> patterns;
+    unsigned point = ~0u;
+    for (auto [a, access] : llvm::enumerate(accesses)) {
       if (loadsToCopy(lf, problem.geometry, access))
         continue;
-      // An instruction's accesses are next to each other.
-      auto same = [&](const LocAccess &other) {
-        return bir::isWrite(other.access.kind) ==
-                   bir::isWrite(access.access.kind) &&
-               other.access.ap == access.access.ap &&
-               other.access.iv == access.access.iv;
-      };
-      bool repeats = false;
-      for (unsigned b = a;
-           b > 0 && accesses[b - 1].point == access.point && !repeats; --b)
-        repeats = same(accesses[b - 1]);
-      repeated[first[s] + a] = repeats;
-      if (!repeats)
-        copies.push_back(
-            {access.point, bir::isWrite(access.access.kind), unsigned(s), a});
+      if (access.point != point)
+        patterns.clear();
+      point = access.point;
+      bool write = bir::isWrite(access.access.kind);
+      if (!patterns
+               .insert({unsigned(write), access.access.ap, access.access.iv})
+               .second)
+        repeated[first[s] + a] = true;
+      else
+        copies.push_back({access.point, write, unsigned(s), unsigned(a)});
     }
   }
   std::vector<unsigned> copyPoint(numAccesses);

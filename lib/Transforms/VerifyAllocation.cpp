@@ -129,6 +129,17 @@ private:
 };
 
 /// The instructions holding a `+=` that starts its accumulation group.
+/// The instructions accessing `loc`, each once: getUsers() yields an op
+/// once per operand, and each visit walks all of its accesses.
+static SmallVector<Operation *> usersOf(Value loc) {
+  SmallVector<Operation *> users;
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  for (Operation *user : loc.getUsers())
+    if (seen.insert(user).second)
+      users.push_back(user);
+  return users;
+}
+
 static llvm::DenseSet<Operation *> collectGroupStarts(bir::FuncOp func) {
   llvm::DenseSet<Operation *> groupStarts;
   bir::GroupStarts starts;
@@ -154,7 +165,7 @@ struct LocationReads : ReadHull {
   LocationReads(Value loc, const llvm::DenseSet<Operation *> &starts)
       : blocks(bir::getMemLoc(loc).getNumBlocks()) {
     bool oneBlock = true;
-    for (Operation *user : loc.getUsers())
+    for (Operation *user : usersOf(loc))
       for (const bir::Access &access :
            cast<bir::InstructionOpInterface>(user).getAccesses()) {
         if (access.loc != loc || !bir::isRead(access.kind) ||
@@ -199,8 +210,10 @@ public:
   find(bir::MemLocOp memloc, const LocationReads &reads,
        const llvm::DenseSet<Operation *> &starts);
   /// The liveness of `loc` inside `loop` alone, whose accesses of `loc` all
-  /// index blocks as the loop's `iv + c` with c <= maxOffset.
-  static Rotation analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
+  /// index blocks as the loop's `iv + c` with c <= maxOffset; `users` are
+  /// the instructions accessing it, all in the loop.
+  static Rotation analyze(Value loc, ArrayRef<Operation *> users,
+                          bir::LoopOp loop, int64_t maxOffset,
                           const LocationReads &reads,
                           const llvm::DenseSet<Operation *> &starts);
 
@@ -248,7 +261,8 @@ Rotation::find(bir::MemLocOp memloc, const LocationReads &reads,
                const llvm::DenseSet<Operation *> &starts) {
   Value iv;
   int64_t maxOffset = 0;
-  for (Operation *user : memloc.getResult().getUsers()) {
+  SmallVector<Operation *> users = usersOf(memloc.getResult());
+  for (Operation *user : users) {
     for (const bir::Access &access :
          cast<bir::InstructionOpInterface>(user).getAccesses()) {
       if (access.loc != memloc.getResult())
@@ -261,11 +275,12 @@ Rotation::find(bir::MemLocOp memloc, const LocationReads &reads,
   }
   if (!iv)
     return std::nullopt;
-  return analyze(memloc.getResult(), bir::getLoopOf(iv), maxOffset, reads,
-                 starts);
+  return analyze(memloc.getResult(), users, bir::getLoopOf(iv), maxOffset,
+                 reads, starts);
 }
 
-Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
+Rotation Rotation::analyze(Value loc, ArrayRef<Operation *> users,
+                           bir::LoopOp loop, int64_t maxOffset,
                            const LocationReads &reads,
                            const llvm::DenseSet<Operation *> &starts) {
   Rotation rotation;
@@ -279,9 +294,7 @@ Rotation Rotation::analyze(Value loc, bir::LoopOp loop, int64_t maxOffset,
   std::set<int64_t> exit;
   // The ops in L that access the location or hold an access, by block in
   // order: while nothing is live, a walk skips to the previous one.
-  for (Operation *user : loc.getUsers()) {
-    if (!loop->isProperAncestor(user))
-      continue;
+  for (Operation *user : users) {
     for (Operation *op = user; op != loop.getOperation();
          op = op->getParentOp())
       rotation.marks[op->getBlock()].push_back(op);
@@ -457,7 +470,7 @@ public:
                 const llvm::DenseSet<Operation *> &starts, uint64_t limit)
       : memloc(memloc), loc(memloc.getResult()), blocks(memloc.getNumBlocks()),
         liveBlocks(liveBlocks), limit(limit), starts(starts) {
-    for (Operation *user : loc.getUsers())
+    for (Operation *user : usersOf(loc))
       for (const bir::Access &access :
            cast<bir::InstructionOpInterface>(user).getAccesses())
         if (access.loc == loc && bir::isRead(access.kind))
@@ -515,7 +528,7 @@ private:
 
 Block *BlockLiveness::scope() {
   SmallVector<Operation *> anchors;
-  for (Operation *user : loc.getUsers()) {
+  for (Operation *user : usersOf(loc)) {
     anchors.push_back(user);
     for (const bir::Access &access :
          cast<bir::InstructionOpInterface>(user).getAccesses())
@@ -554,7 +567,7 @@ uint64_t BlockLiveness::work() {
     return b != 0 && a > limit / b ? limit : std::min(a * b, limit);
   };
   uint64_t total = 0;
-  for (Operation *user : loc.getUsers()) {
+  for (Operation *user : usersOf(loc)) {
     uint64_t copies = 1;
     for (Operation *parent = user->getParentOp(); isa<bir::LoopOp>(parent);
          parent = parent->getParentOp())
@@ -996,6 +1009,7 @@ private:
     struct Indexing {
       bool byIv = true; ///< every access names `iv + c` of the loop's iv
       int64_t maxOffset = 0;
+      SmallVector<Operation *> users; ///< the loop's instructions using it
       /// What is written afresh in every iteration, by offset: slices add
       /// up (the halves of a two-bank tile, partition halves).
       std::map<int64_t, Areas> written;
@@ -1022,6 +1036,8 @@ private:
         }
         LoopSummary::Touch &touch = summary.touched[at->second];
         Indexing &index = indexing[at->second];
+        if (index.users.empty() || index.users.back() != inst)
+          index.users.push_back(inst);
         int64_t offset = access.ap.getBlockOffset();
         if (access.iv != iv) {
           index.byIv = false;
@@ -1094,9 +1110,9 @@ private:
       if (!index.byIv)
         continue;
       bir::MemLocOp memloc = locs.memlocs[touch.loc];
-      Rotation rotation =
-          Rotation::analyze(memloc.getResult(), loop, index.maxOffset,
-                            locs.reads[touch.loc], groupStarts);
+      Rotation rotation = Rotation::analyze(memloc.getResult(), index.users,
+                                            loop, index.maxOffset,
+                                            locs.reads[touch.loc], groupStarts);
       if (rotation.escapes)
         continue;
       // The verifier keeps `iv + c` inside the location over the whole loop.
@@ -1332,7 +1348,7 @@ LogicalResult psum::alloc::checkSpillMarks(bir::FuncOp func) {
   };
   // The first error of each marked location.
   auto check = [&](bir::MemLocOp memloc, bool spilled) -> LogicalResult {
-    for (Operation *user : memloc.getResult().getUsers()) {
+    for (Operation *user : usersOf(memloc.getResult())) {
       auto inst = cast<bir::InstructionOpInterface>(user);
       for (const bir::Access &access : inst.getAccesses()) {
         if (access.loc != memloc.getResult())
