@@ -23,6 +23,18 @@ many-live: SIZE / 2 one-bank tiles all written, then all drained, so
 that every pair of them interferes (known quadratic: docs/Limitations.md).
 pieces: one 8-bank tile written as about SIZE pieces per iteration, then
 read (bench/gen_pieces.py, the session-28 audit's F5).
+wide-split: a two-bank tile whose halves are used apart (split cuts it),
+the upper half written by one instruction as SIZE / 2 slices and read by
+another (split rebuilt an instruction's patterns per slice).
+plain-blocks: a tile array of 8 constant blocks written and read SIZE / 2
+times each, never summed into (the unspillable test compared every write
+with every read).
+loops-indexing: a tile array of 4 blocks written and read as `t[%i]` in
+SIZE / 2 sibling loops (the checker, `verify=true`, went over every use
+of the array in each loop).
+wide-spill: nine one-bank tiles, one spilled, each read by one instruction
+as SIZE / 9 slices (the checker walked an instruction's accesses once per
+operand).
 bench/NOTES.md, sessions 39 and 40, has the times before and after;
 `bench/run.py` times every shape (`--shapes`).
 """
@@ -34,7 +46,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_pieces  # noqa: E402
 
 SHAPES = ['tile-in-nest', 'prefetch-body', 'read-then-halves', 'many-arrays',
-          'inner-rewritten', 'many-live', 'pieces']
+          'inner-rewritten', 'many-live', 'pieces', 'wide-split',
+          'plain-blocks', 'loops-indexing', 'wide-spill']
+SLICES_HEADER = ('  %x = bir.memloc "x" sbuf [128, 2048]\n'
+                 '  %y = bir.memloc "y" sbuf [128, 4096]\n')
+FILL = 'bir.inst "fill" writes({dst}) reads(%x[0:128, 0:4]) latency 8'
+DRAIN_INST = 'bir.inst "drain" writes(%y[0:128, 0:4]) reads({src}) latency 8'
 
 HEADER = ('  %w = bir.memloc "w" sbuf [128, 1024] x 8\n'
           '  %x = bir.memloc "x" sbuf [128, 2048] x 8\n'
@@ -147,6 +164,67 @@ def pieces(size, out):
     gen_pieces.generate(count, False, out)
 
 
+def slices(name, count, first_byte=0):
+    """`count` slices of one bank of `name`: one partition by a run of bytes
+    each."""
+    per = max(1, count // 128)
+    width = 2048 // per
+    return ', '.join(f'%{name}[{p}:{p + 1}, {first_byte + b * width}:'
+                     f'{first_byte + (b + 1) * width}]'
+                     for p in range(128) for b in range(per))
+
+
+def wide_split(size, out):
+    out.write('bir.func @wide_split attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(SLICES_HEADER)
+    out.write('  %t = bir.memloc "t" psum [128, 4096]\n')
+    out.write(f'  {FILL.format(dst="%t[0:128, 0:2048]")}\n')
+    out.write(f'  {DRAIN_INST.format(src="%t[0:128, 0:2048]")}\n')
+    upper = slices('t', size // 2, first_byte=2048)
+    out.write(f'  {FILL.format(dst=upper)}\n')
+    out.write(f'  {DRAIN_INST.format(src=upper)}\n')
+    out.write('}\n')
+
+
+def plain_blocks(size, out):
+    out.write('bir.func @plain_blocks attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    out.write('  %t = bir.memloc "t" psum [128, 2048] x 8\n')
+    writes = size // 2
+    for i in range(writes):
+        out.write(f'  {MATMUL.format(dst=f"%t[0:128, 0:2048, {i % 8}]")}\n')
+        if i >= 2:
+            out.write(f'  {DRAIN.format(src=f"%t[0:128, 0:2048, {(i - 2) % 8}]")}\n')
+    for i in range(max(0, writes - 2), writes):
+        out.write(f'  {DRAIN.format(src=f"%t[0:128, 0:2048, {i % 8}]")}\n')
+    out.write('}\n')
+
+
+def loops_indexing(size, out):
+    out.write('bir.func @loops_indexing attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(HEADER)
+    out.write('  %t = bir.memloc "t" psum [128, 2048] x 4\n')
+    for r in range(max(1, size // 2)):
+        block = f'%t[0:128, 0:2048, %i{r}]'
+        out.write(f'  bir.loop %i{r} = 0 to 4 {{\n')
+        out.write(f'    {MATMUL.format(dst=block)}\n')
+        out.write(f'    {DRAIN.format(src=block)}\n')
+        out.write('  }\n')
+    out.write('}\n')
+
+
+def wide_spill(size, out):
+    out.write('bir.func @wide_spill attributes {arch = #bir.arch<gen2>} {\n')
+    out.write(SLICES_HEADER)
+    for t in range(9):
+        out.write(f'  %t{t} = bir.memloc "t{t}" psum [128, 2048]\n')
+    for t in range(9):
+        out.write(f'  {FILL.format(dst=f"%t{t}")}\n')
+    for t in range(9):
+        out.write(f'  {DRAIN_INST.format(src=slices(f"t{t}", size // 9))}\n')
+    out.write('}\n')
+
+
 def generate(shape, size, depth, out):
     if shape == 'tile-in-nest':
         tile_in_nest(size, depth, out)
@@ -160,8 +238,16 @@ def generate(shape, size, depth, out):
         inner_rewritten(size, out)
     elif shape == 'many-live':
         many_live(size, out)
-    else:
+    elif shape == 'pieces':
         pieces(size, out)
+    elif shape == 'wide-split':
+        wide_split(size, out)
+    elif shape == 'plain-blocks':
+        plain_blocks(size, out)
+    elif shape == 'loops-indexing':
+        loops_indexing(size, out)
+    else:
+        wide_spill(size, out)
 
 
 def main():

@@ -35,7 +35,8 @@ GEN_SHAPES = os.path.join(HERE, 'gen_scaling_shapes.py')
 # shape:mode; mode `verify` adds the checker (verify=true), which those
 # shapes once made quadratic.
 SHAPES = ('tile-in-nest:allocate,prefetch-body:allocate,read-then-halves:allocate,'
-          'many-arrays:verify,inner-rewritten:verify,pieces:verify,many-live:allocate')
+          'many-arrays:verify,inner-rewritten:verify,pieces:verify,wide-split:allocate,'
+          'plain-blocks:allocate,loops-indexing:verify,wide-spill:verify,many-live:allocate')
 SHAPE_OPTIONS = {'allocate': '', 'verify': 'verify=true'}
 KINDS = ('matmul', 'attention', 'mixed', 'unrolled')
 # 1M cases in the order they run while the budget lasts: both pressures early.
@@ -650,12 +651,14 @@ def main():
                           args.timeout, args.max_reps)
             row = {'shape': shape, 'mode': mode, 'size': size, 'insts': insts,
                    'base': res['base'], 'alloc': res['alloc']}
+            # Growth in the generator's size: the wide shapes grow in the
+            # accesses of a few instructions.
             if prev and prev['alloc'].wall and res['alloc'].wall:
                 row['exp'] = exponent(prev['alloc'].wall, res['alloc'].wall,
-                                      prev['insts'], insts)
+                                      prev['size'], size)
                 row['exp_base'] = exponent(prev['base'].wall, res['base'].wall,
-                                           prev['insts'], insts)
-                row['nlogn'] = nlogn_exponent(prev['insts'], insts)
+                                           prev['size'], size)
+                row['nlogn'] = nlogn_exponent(prev['size'], size)
             log('shape %s (%s) %s: baseline %s s, allocate %s s' % (
                 shape, mode, size_label(size), fmt_s(res['base'].wall),
                 fmt_s(res['alloc'].wall)))
@@ -975,9 +978,10 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, modu
           '`python3 bench/gen_scaling_shapes.py --shape SHAPE --size N` (its docstring says '
           'what each one stresses); `verify` runs `--psum-allocate=verify=true`, `allocate` '
           '`--psum-allocate`. Timed like the kernels above. `e` is the growth exponent of the '
-          'pass run from the previous size, `baseline e` the baseline\'s, `n log n e` the '
-          'target over the same step. `many-live` (every tile live at once) is the known '
-          'quadratic case (docs/Limitations.md).')
+          'pass run from the previous size (in the generator\'s `--size`: instructions, or '
+          'for `wide-split` and `wide-spill` the accesses of a few instructions), `baseline '
+          'e` the baseline\'s, `n log n e` the target over the same step. `many-live` (every '
+          'tile live at once) is the known quadratic case (docs/Limitations.md).')
         w('')
         w('| shape | mode | size | instrs | runs | baseline s | pass s | ratio | baseline MB '
           '| pass MB | mem ratio | e | baseline e | n log n e | growth |')
