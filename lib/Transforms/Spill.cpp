@@ -146,15 +146,18 @@ void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
   // One copy per distinct pattern: an instruction reading the same slice
   // twice takes one reload.
   SmallVector<bir::Access, 2> accesses;
-  llvm::SmallDenseSet<std::pair<Attribute, Value>, 4> patterns;
   for (const bir::Access &access :
-       cast<bir::InstructionOpInterface>(op).getAccesses()) {
-    if (access.loc != loc ||
-        !(writes ? bir::isWrite(access.kind) : bir::isRead(access.kind)))
-      continue;
-    op->setOperand(access.index, operand);
-    if (patterns.insert({access.ap, access.iv}).second)
+       cast<bir::InstructionOpInterface>(op).getAccesses())
+    if (access.loc == loc &&
+        (writes ? bir::isWrite(access.kind) : bir::isRead(access.kind)))
       accesses.push_back(access);
+  for (const bir::Access &access : accesses)
+    op->setOperand(access.index, operand);
+  if (accesses.size() > 1) {
+    llvm::SmallDenseSet<std::pair<Attribute, Value>, 4> patterns;
+    llvm::erase_if(accesses, [&](const bir::Access &access) {
+      return !patterns.insert({access.ap, access.iv}).second;
+    });
   }
   uint64_t total = static_cast<uint64_t>(liveN) * options.copyLatency;
   for (auto [k, access] : llvm::enumerate(accesses)) {
@@ -319,8 +322,11 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
   };
   std::vector<Copy> copies;
   std::vector<unsigned> first;
-  std::vector<bool> repeated;
   unsigned numAccesses = 0;
+  for (unsigned v : spills)
+    numAccesses += problem.accesses[v].size();
+  std::vector<bool> repeated(numAccesses);
+  numAccesses = 0;
   for (auto [s, v] : llvm::enumerate(spills)) {
     for (unsigned point : nodes[v].writers)
       if (failed(checkSaveable(lf.points[point].op, failure)))
@@ -328,19 +334,22 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
     first.push_back(numAccesses);
     const LocAccesses &accesses = problem.accesses[v];
     numAccesses += accesses.size();
-    repeated.resize(numAccesses);
-    // The patterns of the instruction at `point` (an instruction's accesses
-    // are next to each other).
+    // The patterns of the instruction at `point`, where it has several
+    // accesses (an instruction's accesses are next to each other).
     llvm::SmallDenseSet<std::tuple<unsigned, Attribute, Value>, 4> patterns;
     unsigned point = ~0u;
     for (auto [a, access] : llvm::enumerate(accesses)) {
       if (loadsToCopy(lf, problem.geometry, access))
         continue;
-      if (access.point != point)
+      if (access.point != point && !patterns.empty())
         patterns.clear();
+      bool several =
+          access.point == point ||
+          (a + 1 < accesses.size() && accesses[a + 1].point == access.point);
       point = access.point;
       bool write = bir::isWrite(access.access.kind);
-      if (!patterns
+      if (several &&
+          !patterns
                .insert({unsigned(write), access.access.ap, access.access.iv})
                .second)
         repeated[first[s] + a] = true;
