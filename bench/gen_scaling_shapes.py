@@ -228,26 +228,15 @@ def wide_spill(size, out):
 def generate(shape, size, depth, out):
     if shape == 'tile-in-nest':
         tile_in_nest(size, depth, out)
-    elif shape == 'prefetch-body':
-        prefetch_body(size, out)
-    elif shape == 'read-then-halves':
-        read_then_halves(size, out)
-    elif shape == 'many-arrays':
-        many_arrays(size, out)
-    elif shape == 'inner-rewritten':
-        inner_rewritten(size, out)
-    elif shape == 'many-live':
-        many_live(size, out)
-    elif shape == 'pieces':
-        pieces(size, out)
-    elif shape == 'wide-split':
-        wide_split(size, out)
-    elif shape == 'plain-blocks':
-        plain_blocks(size, out)
-    elif shape == 'loops-indexing':
-        loops_indexing(size, out)
-    else:
-        wide_spill(size, out)
+        return
+    generators = {
+        'prefetch-body': prefetch_body, 'read-then-halves': read_then_halves,
+        'many-arrays': many_arrays, 'inner-rewritten': inner_rewritten,
+        'many-live': many_live, 'pieces': pieces, 'wide-split': wide_split,
+        'plain-blocks': plain_blocks, 'loops-indexing': loops_indexing,
+        'wide-spill': wide_spill,
+    }
+    generators[shape](size, out)
 
 
 def main():
