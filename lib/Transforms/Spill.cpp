@@ -140,6 +140,17 @@ bir::MemLocOp SpillRewriter::mint(OpBuilder &builder, bir::MemLocOp original,
   return memloc;
 }
 
+/// The pattern of a copy of `access`: a copy has one induction variable
+/// operand, the access's, if any.
+static bir::AccessAttr copyPattern(const bir::Access &access) {
+  bir::AccessAttr ap = access.ap;
+  if (!access.iv || ap.getBlockIv() == 0)
+    return ap;
+  return bir::AccessAttr::get(
+      ap.getContext(), ap.getPartOffset(), ap.getPartSize(), ap.getByteOffset(),
+      ap.getByteSize(), /*blockIv=*/0, ap.getBlockOffset());
+}
+
 void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
                                  bool writes, Value dst, Value src,
                                  Value operand, unsigned liveN) {
@@ -162,14 +173,9 @@ void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
   uint64_t total = static_cast<uint64_t>(liveN) * options.copyLatency;
   for (auto [k, access] : llvm::enumerate(accesses)) {
     SmallVector<Value, 1> ivs;
-    bir::AccessAttr ap = access.ap;
-    if (access.iv) {
+    if (access.iv)
       ivs.push_back(access.iv);
-      ap = bir::AccessAttr::get(ap.getContext(), ap.getPartOffset(),
-                                ap.getPartSize(), ap.getByteOffset(),
-                                ap.getByteSize(), /*blockIv=*/0,
-                                ap.getBlockOffset());
-    }
+    bir::AccessAttr ap = copyPattern(access);
     uint64_t latency =
         total / accesses.size() + (k < total % accesses.size() ? 1 : 0);
     bir::TensorCopyOp::create(builder, op->getLoc(), ValueRange{dst, src}, ivs,
@@ -469,6 +475,7 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
       bool makesCopy = !repeated[first[s] + a];
       unsigned point = moved[access.point];
       bir::Access copied = access.access;
+      copied.ap = copyPattern(access.access);
       if (bir::isWrite(access.access.kind)) {
         if (writes.empty() ||
             (options.writeLocations && writes.back().front().point != point))
