@@ -128,7 +128,6 @@ private:
   SmallVector<Area, 2> areas;
 };
 
-/// The instructions holding a `+=` that starts its accumulation group.
 /// The instructions accessing `loc`, each once: getUsers() yields an op
 /// once per operand, and each visit walks all of its accesses.
 static SmallVector<Operation *> usersOf(Value loc) {
@@ -140,6 +139,7 @@ static SmallVector<Operation *> usersOf(Value loc) {
   return users;
 }
 
+/// The instructions holding a `+=` that starts its accumulation group.
 static llvm::DenseSet<Operation *> collectGroupStarts(bir::FuncOp func) {
   llvm::DenseSet<Operation *> groupStarts;
   bir::GroupStarts starts;
@@ -468,9 +468,10 @@ class BlockLiveness {
 public:
   BlockLiveness(bir::MemLocOp memloc, int64_t liveBlocks,
                 const llvm::DenseSet<Operation *> &starts, uint64_t limit)
-      : memloc(memloc), loc(memloc.getResult()), blocks(memloc.getNumBlocks()),
-        liveBlocks(liveBlocks), limit(limit), starts(starts) {
-    for (Operation *user : usersOf(loc))
+      : memloc(memloc), loc(memloc.getResult()), users(usersOf(loc)),
+        blocks(memloc.getNumBlocks()), liveBlocks(liveBlocks), limit(limit),
+        starts(starts) {
+    for (Operation *user : users)
       for (const bir::Access &access :
            cast<bir::InstructionOpInterface>(user).getAccesses())
         if (access.loc == loc && bir::isRead(access.kind))
@@ -504,6 +505,7 @@ private:
 
   bir::MemLocOp memloc;
   Value loc;
+  SmallVector<Operation *> users;
   int64_t blocks, liveBlocks;
   uint64_t limit;
   /// What the reads of each block read: writes covering it end its value.
@@ -528,7 +530,7 @@ private:
 
 Block *BlockLiveness::scope() {
   SmallVector<Operation *> anchors;
-  for (Operation *user : usersOf(loc)) {
+  for (Operation *user : users) {
     anchors.push_back(user);
     for (const bir::Access &access :
          cast<bir::InstructionOpInterface>(user).getAccesses())
@@ -567,7 +569,7 @@ uint64_t BlockLiveness::work() {
     return b != 0 && a > limit / b ? limit : std::min(a * b, limit);
   };
   uint64_t total = 0;
-  for (Operation *user : usersOf(loc)) {
+  for (Operation *user : users) {
     uint64_t copies = 1;
     for (Operation *parent = user->getParentOp(); isa<bir::LoopOp>(parent);
          parent = parent->getParentOp())
