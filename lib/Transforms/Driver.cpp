@@ -787,6 +787,301 @@ bool isAllocated(const Problem &problem, const Graph &graph) {
   return true;
 }
 
+/// Makes the target the options name the function's own: its banks (the
+/// partitions stay the function's: they bound SBUF and DRAM locations too,
+/// and PSUM ones were checked against the arch option), the banks left free
+/// and the rotation rule, so that the output verifies and the tools reading
+/// it and a second run follow them too (an empty list is no list).
+void retarget(bir::FuncOp func, const Geometry &geometry) {
+  bir::ArchAttr target =
+      bir::ArchAttr::get(func.getContext(), geometry.gen, geometry.numBanks,
+                         geometry.bankSize, func.getArch().getPartitions());
+  if (target != func.getArch())
+    func.setArchAttr(target);
+  if (geometry.reserved)
+    func.setReservedBanks(geometry.reservedBanks());
+  else
+    func.removeReservedBanksAttr();
+  func.setUnevenRotation(geometry.unevenRotation);
+}
+
+/// Locations nobody accesses are no candidates and get no banks: banks left
+/// from an earlier target would not verify under this one. Their pins stay,
+/// so they must not name a reserved bank either.
+LogicalResult dropUnusedBanks(const LinearFunction &lf,
+                              const Geometry &geometry) {
+  for (bir::MemLocOp memloc : lf.memlocs) {
+    if (!memloc.isPsum() || !memloc.getResult().use_empty())
+      continue;
+    memloc.removeBanksAttr();
+    memloc.removeBaseBankAttr();
+    if (std::optional<uint64_t> pin = memloc.getPin();
+        pin && geometry.reserved >> *pin & 1)
+      return emitError(memloc.getLoc(), "'")
+             << memloc.getName() << "' is pinned to bank " << *pin
+             << ", a reserved bank";
+  }
+  return success();
+}
+
+/// The attempts of the best-of-n loop and the winner among them. Attempts
+/// point into `heuristics` (a move keeps them valid).
+struct BestOfN {
+  std::vector<Heuristic> heuristics;
+  std::vector<Attempt> attempts;
+  size_t best = 0;
+
+  Attempt &winner() { return attempts[best]; }
+  /// Makes `attempt` the winner.
+  void win(Attempt attempt) {
+    attempts.push_back(std::move(attempt));
+    best = attempts.size() - 1;
+  }
+};
+
+/// The best-of-n loop: every heuristic's spill fixpoint on `problem`, and
+/// the winner (lower score, then fewer banks, then the earlier heuristic),
+/// with the spills that others made unnecessary put back. Records what was
+/// tried and put back in `report`; the attempts' traces go to `trace` in
+/// table order. `graph` is `problem`'s, freed once the first rounds are
+/// colored.
+BestOfN runBestOfN(const LinearFunction &lf, const Problem &problem,
+                   Graph graph, const AllocateOptions &options,
+                   llvm::raw_ostream *trace, FunctionReport &report) {
+  BestOfN run;
+  run.heuristics = heuristicsFor(problem, options);
+  std::vector<Attempt> &attempts = run.attempts;
+  attempts.reserve(run.heuristics.size() + 1);
+  // The names the simulation mints show only in the trace: the names to
+  // mint around are gathered only then.
+  std::optional<llvm::StringSet<>> names;
+  if (trace)
+    names = spillLikeNames(lf);
+  double bound = std::numeric_limits<double>::infinity();
+  // Relief sets depend only on the ranking and the model: computed once
+  // per pair.
+  std::map<std::pair<Heuristic::Relief, Heuristic::Kept>, std::vector<unsigned>>
+      reliefSets;
+  // Each attempt's relief set (into reliefSets, whose nodes stay put).
+  std::vector<ArrayRef<unsigned>> reliefOf;
+  // (attempt, the earlier one it repeats).
+  std::vector<std::pair<size_t, size_t>> repeats;
+  // The loop finds the winner of running every heuristic's fixpoint in
+  // table order, in two passes. First each heuristic's first round, in
+  // table order, up to the first that spills nothing (nothing beats score
+  // 0). Then the later rounds of those that spilled, in the order of
+  // their first spills' cost: the best score so far abandons costlier
+  // attempts before their spills are made (docs/PsumAllocate.md).
+  for (const Heuristic &heuristic : run.heuristics) {
+    ArrayRef<unsigned> relief;
+    if (heuristic.relief != Heuristic::Relief::None) {
+      auto [it, fresh] =
+          reliefSets.try_emplace({heuristic.relief, heuristic.kept});
+      if (fresh)
+        it->second = reliefSpills(lf, problem, options.spill, heuristic.relief,
+                                  heuristic.kept);
+      relief = it->second;
+    }
+    // An attempt depends only on its relief set and its coloring: a
+    // heuristic repeating an earlier one (both rankings picked the same
+    // set, or a relief heuristic found no excess) is not run again.
+    std::optional<size_t> earlier;
+    for (auto [i, attempt] : llvm::enumerate(attempts))
+      if (reliefOf[i] == relief &&
+          sameColoring(*attempt.heuristic, heuristic)) {
+        earlier = i;
+        break;
+      }
+    reliefOf.push_back(relief);
+    if (earlier) {
+      repeats.emplace_back(attempts.size(), *earlier);
+      Attempt &repeat = attempts.emplace_back();
+      repeat.heuristic = &heuristic;
+      continue;
+    }
+    attempts.push_back(
+        firstRound(problem, graph, relief, heuristic, trace != nullptr));
+    bound = std::min(bound, attempts.back().score());
+    if (bound == 0)
+      break;
+  }
+  // The first rounds were the graph's last readers: it goes before the
+  // later rounds copy the problem.
+  graph = Graph();
+  std::vector<size_t> spilled;
+  for (auto [i, attempt] : llvm::enumerate(attempts))
+    if (!attempt.pending.empty())
+      spilled.push_back(i);
+  llvm::stable_sort(spilled, [&](size_t a, size_t b) {
+    return attempts[a].spillCycles < attempts[b].spillCycles;
+  });
+  for (size_t i : spilled) {
+    laterRounds(lf, problem, names ? &*names : nullptr, options, bound,
+                attempts[i], trace != nullptr);
+    bound = std::min(bound, attempts[i].score());
+  }
+  for (auto [i, earlier] : repeats) {
+    Attempt &repeat = attempts[i];
+    repeat = attempts[earlier].repeatedAs(*repeat.heuristic);
+    if (trace)
+      repeat.traceText =
+          "best-of-n loop, heuristic = " + repeat.heuristic->name +
+          "\n  same relief set and coloring as heuristic " +
+          attempts[earlier].heuristic->name + ": not run again\n";
+  }
+  // Lower score first, then fewer banks, then the earlier heuristic; of
+  // allocations without spills, the first (table order stops there).
+  size_t &best = run.best;
+  for (size_t i = 1; i < attempts.size(); ++i)
+    if (attempts[best].score() != 0 && attempts[i].betterThan(attempts[best]))
+      best = i;
+  // Only the best attempt keeps what it takes to apply it.
+  for (auto [i, attempt] : llvm::enumerate(attempts)) {
+    if (trace)
+      *trace << attempt.traceText;
+    if (i != best)
+      attempt.release();
+  }
+  for (const Attempt &attempt : attempts)
+    report.tried.push_back({attempt.heuristic->name,
+                            attempt.abandoned ? bound : attempt.score(),
+                            attempt.abandoned});
+  // The winner's spills that others made unnecessary go back first: the
+  // exact mode then only runs where they leave more than the optimum.
+  if (options.pruneSpills && attempts[best].ok && attempts[best].spilledTensors)
+    if (std::optional<Attempt> pruned =
+            pruneWinner(lf, problem, options, attempts[best], report.putBack)) {
+      report.unprunedScore = attempts[best].score();
+      attempts[best] = std::move(*pruned);
+      report.prunedScore = attempts[best].score();
+      if (trace)
+        *trace << describePutBack(report) << "\n";
+    }
+  return run;
+}
+
+/// The exact mode after best-of-n, whose attempt wins if it beats best-of-n's:
+/// on request; as a rescue (with a smaller budget: it delays an error
+/// otherwise) where best-of-n found no allocation, unless `proof` shows
+/// there is none; and where best-of-n spilled though no point needs more
+/// banks than PSUM has, since the spills are then the windows' (a pin or a
+/// reserved bank splitting PSUM, multi-bank tiles), which the relief
+/// heuristics do not see and the node that found no window may not cure
+/// (the session-27 quality audit: a 4-bank tile spilled for 1280 cycles
+/// where one 1-bank tile for 128 frees a window). Since the exact mode's
+/// spill-set search is A* (session 30), also wherever best-of-n spilled (a
+/// heuristic chosen by name keeps its result): the optimum of a function
+/// the exact mode takes on costs about as much again as best-of-n. Only
+/// where the exact mode takes the function on: larger ones keep best-of-n
+/// without a remark saying so.
+void runExactAfter(const LinearFunction &lf, const Problem &problem,
+                   const Geometry &geometry, const AllocateOptions &options,
+                   const std::optional<InstructionDemand> &proof,
+                   llvm::raw_ostream *trace, FunctionReport &report,
+                   BestOfN &run) {
+  const Attempt &best = run.winner();
+  bool rescue = !options.exact && !best.ok && !proof && options.rescueBudget;
+  rescue |= !options.exact && best.ok && best.score() > 0 &&
+            (report.peakDemand <= geometry.usableBanks() ||
+             !options.namedHeuristic) &&
+            problem.nodes.size() <= options.exactMaxCandidates &&
+            options.rescueBudget;
+  if (!options.exact && !rescue)
+    return;
+  std::optional<Attempt> exact = runExact(
+      lf, problem, options, rescue ? options.rescueBudget : options.exactBudget,
+      best, report.exact);
+  // Its outcome in the trace too: a winner named "exact" comes from here.
+  if (trace && !report.exact.empty())
+    *trace << "exact mode: " << report.exact << "\n";
+  if (!exact)
+    return;
+  if (trace)
+    *trace << "PSUM score = " << formatNumber(exact->score())
+           << " (lower is better)\n";
+  run.win(std::move(*exact));
+}
+
+/// Notes on a function that has no allocation: `proof`, when there is one
+/// (the failure is then not the heuristics'), the exact mode's verdict and
+/// what it is relative to, and where uneven rotation would help.
+void noteNoAllocation(InFlightDiagnostic &error, const LinearFunction &lf,
+                      const Problem &problem, const Geometry &geometry,
+                      const AllocateOptions &options,
+                      const FunctionReport &report,
+                      const std::optional<InstructionDemand> &proof,
+                      Location funcLoc) {
+  if (proof)
+    error.attachNote(lf.points[proof->point].op->getLoc())
+        << kNoAllocation << ": this instruction needs " << proof->banks
+        << " of the " << geometry.usableBanks()
+        << " PSUM banks whatever is spilled (what it accesses, and the "
+           "accumulation groups, pinned and spill-minted locations live "
+           "across it)";
+  if (report.exact == kNoAllocation) {
+    Diagnostic &note = error.attachNote(funcLoc);
+    note << "the exact mode tried every spill set: " << kNoAllocation;
+    // Where reserved banks or pins split PSUM, the window rule may be
+    // what fails, not the bank count (session-26 and session-38
+    // audits); not where the count alone is proved to.
+    bool reservedSplit = geometry.widestWindow() < geometry.usableBanks();
+    uint64_t usable = geometry.allBanks() & ~geometry.reserved;
+    auto splits = [&](const Node &pinned) {
+      if (!pinned.pin)
+        return false;
+      unsigned end = *pinned.pin + pinned.liveN;
+      bool below = usable & windowMask(0, *pinned.pin);
+      bool above = end < 64 && (usable >> end);
+      // ... while something that needs adjacent banks is live.
+      return below && above &&
+             llvm::any_of(problem.nodes, [&](const Node &other) {
+               return other.liveN > 1 && other.def <= pinned.use &&
+                      pinned.def <= other.use;
+             });
+    };
+    bool pinSplit = llvm::any_of(problem.nodes, splits);
+    if (!proof && (reservedSplit || pinSplit))
+      note << " as modelled (a location's live blocks take adjacent "
+              "banks, and "
+           << (reservedSplit ? "the reserved banks" : "")
+           << (reservedSplit && pinSplit ? " and " : "")
+           << (pinSplit ? "pinned locations" : "") << " split PSUM)";
+    // So may the seed's rewrite, where the default mints locations
+    // that may place (audit of session 36).
+    if (!options.spill.writeLocations)
+      note << " with spill-write-locations=false (every write of a "
+              "spilled tensor goes to the tensor itself, which then "
+              "holds its banks from its first writer to its last; by "
+              "default each later writer writes a location of its "
+              "own)";
+  }
+  forEachUnevenHint(problem, [&](const Node &node, const Twine &hint) {
+    error.attachNote(node.memloc->getLoc()) << hint;
+  });
+}
+
+/// The winner's figures, in the report and on `func`. G5
+/// (docs/PsumAllocate.md): its coloring rounds (counted after the replay,
+/// which may go on on the IR), and the share of the `candidates` its first
+/// round placed.
+void recordWinner(bir::FuncOp func, const Attempt &winner, size_t candidates,
+                  llvm::raw_ostream *trace, FunctionReport &report) {
+  report.gcaIterations = winner.spillRoundsRun + 1;
+  report.firstIterPlaced =
+      candidates ? 1.0 - double(winner.firstRoundSpills) / candidates : 1.0;
+  if (trace)
+    *trace << "PSUM GCA interation nums = " << report.gcaIterations << "\n"
+           << formatPercent(report.firstIterPlaced) << "%(psum first iter)\n";
+  report.heuristic = winner.heuristic->name;
+  report.score = winner.score();
+  report.spillCycles = winner.spillCycles;
+  report.spilledTensors = winner.spilledTensors;
+  Builder builder(func.getContext());
+  func->setAttr(kHeuristicAttr, builder.getStringAttr(report.heuristic));
+  func->setAttr(kScoreAttr,
+                builder.getI64IntegerAttr(static_cast<int64_t>(report.score)));
+}
+
 class PsumAllocatePass
     : public psum::impl::PsumAllocatePassBase<PsumAllocatePass> {
 public:
@@ -820,37 +1115,10 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     return failure();
   geometry->loadToCopy = loadToCopy;
   geometry->unevenRotation |= unevenRotation;
-  // The banks will be the target's the options name: it becomes the
-  // function's, so that the output verifies and later passes see it. The
-  // partitions stay the function's: they bound SBUF and DRAM locations too
-  // (PSUM ones were checked against the arch option).
-  bir::ArchAttr target =
-      bir::ArchAttr::get(func.getContext(), geometry->gen, geometry->numBanks,
-                         geometry->bankSize, func.getArch().getPartitions());
-  if (target != func.getArch())
-    func.setArchAttr(target);
-  // So are the banks left free and the rotation rule, so that the tools
-  // reading the output and a second run follow them too (an empty list is
-  // no list).
-  if (geometry->reserved)
-    func.setReservedBanks(geometry->reservedBanks());
-  else
-    func.removeReservedBanksAttr();
-  func.setUnevenRotation(geometry->unevenRotation);
-  // Locations nobody accesses are no candidates and get no banks: banks
-  // left from an earlier target would not verify under this one. Their
-  // pins stay, so they must not name a reserved bank either.
+  retarget(func, *geometry);
   LinearFunction lf = linearize(func);
-  for (bir::MemLocOp memloc : lf.memlocs)
-    if (memloc.isPsum() && memloc.getResult().use_empty()) {
-      memloc.removeBanksAttr();
-      memloc.removeBaseBankAttr();
-      if (std::optional<uint64_t> pin = memloc.getPin();
-          pin && geometry->reserved >> *pin & 1)
-        return emitError(memloc.getLoc(), "'")
-               << memloc.getName() << "' is pinned to bank " << *pin
-               << ", a reserved bank";
-    }
+  if (failed(dropUnusedBanks(lf, *geometry)))
+    return failure();
   if (trace)
     *trace << " allocating PSUM " << func.getSymName() << "\n";
 
@@ -893,221 +1161,27 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     report.heuristic = "preallocated";
   } else {
     findCosts(*problem, options.spill.copyLatency, trace);
-    // The names the simulation mints show only in the trace: the names to
-    // mint around are gathered only then.
-    std::optional<llvm::StringSet<>> names;
-    if (trace)
-      names = spillLikeNames(lf);
-    std::vector<Attempt> attempts;
-    attempts.reserve(options.heuristics.size() + 1);
-    double bound = std::numeric_limits<double>::infinity();
-    // Attempts point into `heuristics`: it outlives them.
-    std::vector<Heuristic> heuristics = heuristicsFor(*problem, options);
-    // Relief sets depend only on the ranking and the model: computed once
-    // per pair.
-    std::map<std::pair<Heuristic::Relief, Heuristic::Kept>,
-             std::vector<unsigned>>
-        reliefSets;
-    // Each attempt's relief set (into reliefSets, whose nodes stay put).
-    std::vector<ArrayRef<unsigned>> reliefOf;
-    // (attempt, the earlier one it repeats).
-    std::vector<std::pair<size_t, size_t>> repeats;
-    // The loop finds the winner of running every heuristic's fixpoint in
-    // table order, in two passes. First each heuristic's first round, in
-    // table order, up to the first that spills nothing (nothing beats score
-    // 0). Then the later rounds of those that spilled, in the order of
-    // their first spills' cost: the best score so far abandons costlier
-    // attempts before their spills are made (docs/PsumAllocate.md).
-    for (const Heuristic &heuristic : heuristics) {
-      ArrayRef<unsigned> relief;
-      if (heuristic.relief != Heuristic::Relief::None) {
-        auto [it, fresh] =
-            reliefSets.try_emplace({heuristic.relief, heuristic.kept});
-        if (fresh)
-          it->second = reliefSpills(lf, *problem, options.spill,
-                                    heuristic.relief, heuristic.kept);
-        relief = it->second;
-      }
-      // An attempt depends only on its relief set and its coloring: a
-      // heuristic repeating an earlier one (both rankings picked the same
-      // set, or a relief heuristic found no excess) is not run again.
-      std::optional<size_t> earlier;
-      for (auto [i, attempt] : llvm::enumerate(attempts))
-        if (reliefOf[i] == relief &&
-            sameColoring(*attempt.heuristic, heuristic)) {
-          earlier = i;
-          break;
-        }
-      reliefOf.push_back(relief);
-      if (earlier) {
-        repeats.emplace_back(attempts.size(), *earlier);
-        Attempt &repeat = attempts.emplace_back();
-        repeat.heuristic = &heuristic;
-        continue;
-      }
-      attempts.push_back(
-          firstRound(*problem, graph, relief, heuristic, trace != nullptr));
-      bound = std::min(bound, attempts.back().score());
-      if (bound == 0)
-        break;
-    }
-    // The first rounds were the graph's last readers: it goes before the
-    // later rounds copy the problem.
-    graph = Graph();
-    std::vector<size_t> spilled;
-    for (auto [i, attempt] : llvm::enumerate(attempts))
-      if (!attempt.pending.empty())
-        spilled.push_back(i);
-    llvm::stable_sort(spilled, [&](size_t a, size_t b) {
-      return attempts[a].spillCycles < attempts[b].spillCycles;
-    });
-    for (size_t i : spilled) {
-      laterRounds(lf, *problem, names ? &*names : nullptr, options, bound,
-                  attempts[i], trace != nullptr);
-      bound = std::min(bound, attempts[i].score());
-    }
-    for (auto [i, earlier] : repeats) {
-      Attempt &repeat = attempts[i];
-      repeat = attempts[earlier].repeatedAs(*repeat.heuristic);
-      if (trace)
-        repeat.traceText =
-            "best-of-n loop, heuristic = " + repeat.heuristic->name +
-            "\n  same relief set and coloring as heuristic " +
-            attempts[earlier].heuristic->name + ": not run again\n";
-    }
-    // Lower score first, then fewer banks, then the earlier heuristic; of
-    // allocations without spills, the first (table order stops there).
-    size_t best = 0;
-    for (size_t i = 1; i < attempts.size(); ++i)
-      if (attempts[best].score() != 0 && attempts[i].betterThan(attempts[best]))
-        best = i;
-    // Only the best attempt keeps what it takes to apply it.
-    for (auto [i, attempt] : llvm::enumerate(attempts)) {
-      if (trace)
-        *trace << attempt.traceText;
-      if (i != best)
-        attempt.release();
-    }
-    for (const Attempt &attempt : attempts)
-      report.tried.push_back({attempt.heuristic->name,
-                              attempt.abandoned ? bound : attempt.score(),
-                              attempt.abandoned});
-    // The winner's spills that others made unnecessary go back first: the
-    // exact mode then only runs where they leave more than the optimum.
-    if (options.pruneSpills && attempts[best].ok &&
-        attempts[best].spilledTensors)
-      if (std::optional<Attempt> pruned = pruneWinner(
-              lf, *problem, options, attempts[best], report.putBack)) {
-        report.unprunedScore = attempts[best].score();
-        attempts[best] = std::move(*pruned);
-        report.prunedScore = attempts[best].score();
-        if (trace)
-          *trace << describePutBack(report) << "\n";
-      }
-    // Where best-of-n found no allocation, the exact mode also runs as a
-    // rescue (with a smaller budget: it delays an error otherwise), unless
-    // the per-instruction bound proves there is none.
+    BestOfN run =
+        runBestOfN(lf, *problem, std::move(graph), options, trace, report);
+    // Where best-of-n found no allocation, the per-instruction bound may
+    // prove that none exists.
     std::optional<InstructionDemand> proof;
-    if (!attempts[best].ok) {
+    if (!run.winner().ok) {
       proof = instructionBound(lf, *problem);
       if (proof && proof->banks <= geometry->usableBanks())
         proof.reset();
     }
-    bool rescue = !options.exact && !attempts[best].ok && !proof &&
-                  options.rescueBudget;
-    // So where best-of-n spilled though no point needs more banks than
-    // PSUM has: the spills are the windows' (a pin or a reserved bank
-    // splitting PSUM, multi-bank tiles), which the relief heuristics do
-    // not see and the node that found no window may not cure (the
-    // session-27 quality audit: a 4-bank tile spilled for 1280 cycles where
-    // one 1-bank tile for 128 frees a window).
-    // Only where the exact mode takes the function on: larger ones keep
-    // best-of-n without a remark saying so.
-    // And, since the exact mode's spill-set search is A* (session 30),
-    // after best-of-n wherever it spilled: the optimum of a function the
-    // exact mode takes on costs about as much again as best-of-n.
-    rescue |= !options.exact && attempts[best].ok &&
-              attempts[best].score() > 0 &&
-              (report.peakDemand <= geometry->usableBanks() ||
-               !options.namedHeuristic) &&
-              problem->nodes.size() <= options.exactMaxCandidates &&
-              options.rescueBudget;
-    if (options.exact || rescue) {
-      std::optional<Attempt> exact =
-          runExact(lf, *problem, options,
-                   rescue ? options.rescueBudget : options.exactBudget,
-                   attempts[best], report.exact);
-      // Its outcome in the trace too: a winner named "exact" comes from here.
-      if (trace && !report.exact.empty())
-        *trace << "exact mode: " << report.exact << "\n";
-      if (exact) {
-        if (trace)
-          *trace << "PSUM score = " << formatNumber(exact->score())
-                 << " (lower is better)\n";
-        attempts.push_back(std::move(*exact));
-        best = attempts.size() - 1;
-      }
-    }
-    if (!attempts[best].ok) {
-      attempts.push_back(
-          attemptOnIR(func, *geometry, options, heuristics.front()));
-      best = attempts.size() - 1;
-      if (!attempts[best].ok) {
-        // A proof, when there is one, says the failure is not the
-        // heuristics'.
-        InFlightDiagnostic error = emitFailure(attempts[best].failure);
-        if (proof)
-          error.attachNote(lf.points[proof->point].op->getLoc())
-              << kNoAllocation << ": this instruction needs "
-              << proof->banks << " of the " << geometry->usableBanks()
-              << " PSUM banks whatever is spilled (what it accesses, and the "
-                 "accumulation groups, pinned and spill-minted locations live "
-                 "across it)";
-        if (report.exact == kNoAllocation) {
-          Diagnostic &note = error.attachNote(func.getLoc());
-          note << "the exact mode tried every spill set: " << kNoAllocation;
-          // Where reserved banks or pins split PSUM, the window rule may be
-          // what fails, not the bank count (session-26 and session-38
-          // audits); not where the count alone is proved to.
-          bool reservedSplit =
-              geometry->widestWindow() < geometry->usableBanks();
-          uint64_t usable = geometry->allBanks() & ~geometry->reserved;
-          auto splits = [&](const Node &pinned) {
-            if (!pinned.pin)
-              return false;
-            unsigned end = *pinned.pin + pinned.liveN;
-            bool below = usable & windowMask(0, *pinned.pin);
-            bool above = end < 64 && (usable >> end);
-            // ... while something that needs adjacent banks is live.
-            return below && above &&
-                   llvm::any_of(problem->nodes, [&](const Node &other) {
-                     return other.liveN > 1 && other.def <= pinned.use &&
-                            pinned.def <= other.use;
-                   });
-          };
-          bool pinSplit = llvm::any_of(problem->nodes, splits);
-          if (!proof && (reservedSplit || pinSplit))
-            note << " as modelled (a location's live blocks take adjacent "
-                    "banks, and "
-                 << (reservedSplit ? "the reserved banks" : "")
-                 << (reservedSplit && pinSplit ? " and " : "")
-                 << (pinSplit ? "pinned locations" : "") << " split PSUM)";
-          // So may the seed's rewrite, where the default mints locations
-          // that may place (audit of session 36).
-          if (!options.spill.writeLocations)
-            note << " with spill-write-locations=false (every write of a "
-                    "spilled tensor goes to the tensor itself, which then "
-                    "holds its banks from its first writer to its last; by "
-                    "default each later writer writes a location of its "
-                    "own)";
-        }
-        forEachUnevenHint(*problem, [&](const Node &node, const Twine &hint) {
-          error.attachNote(node.memloc->getLoc()) << hint;
-        });
+    runExactAfter(lf, *problem, *geometry, options, proof, trace, report, run);
+    if (!run.winner().ok) {
+      run.win(attemptOnIR(func, *geometry, options, run.heuristics.front()));
+      if (!run.winner().ok) {
+        InFlightDiagnostic error = emitFailure(run.winner().failure);
+        noteNoAllocation(error, lf, *problem, *geometry, options, report, proof,
+                         func.getLoc());
         return mlir::failure();
       }
     }
-    Attempt &winner = attempts[best];
+    Attempt &winner = run.winner();
     if (trace)
       *trace << "best PSUM heuristic = " << winner.heuristic->name << "\n";
     size_t candidates = problem->nodes.size();
@@ -1123,24 +1197,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       emitFailure(winner.failure);
       return mlir::failure();
     }
-    // G5 (docs/PsumAllocate.md): coloring rounds of the winner (counted
-    // after the replay, which may go on on the IR), and the share of the
-    // candidates its first round placed.
-    report.gcaIterations = winner.spillRoundsRun + 1;
-    report.firstIterPlaced =
-        candidates ? 1.0 - double(winner.firstRoundSpills) / candidates : 1.0;
-    if (trace)
-      *trace << "PSUM GCA interation nums = " << report.gcaIterations << "\n"
-             << formatPercent(report.firstIterPlaced)
-             << "%(psum first iter)\n";
-    report.heuristic = winner.heuristic->name;
-    report.score = winner.score();
-    report.spillCycles = winner.spillCycles;
-    report.spilledTensors = winner.spilledTensors;
-    Builder builder(func.getContext());
-    func->setAttr(kHeuristicAttr, builder.getStringAttr(report.heuristic));
-    func->setAttr(kScoreAttr, builder.getI64IntegerAttr(
-                                  static_cast<int64_t>(report.score)));
+    recordWinner(func, winner, candidates, trace, report);
   }
   // The per-tensor report costs another pass over the function: only when
   // someone reads it.
