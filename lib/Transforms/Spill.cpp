@@ -295,32 +295,20 @@ LogicalResult psum::alloc::bindMinted(MutableArrayRef<PlacedNode> nodes,
   return success(bound == total);
 }
 
-/// spillProblem from `lf` and `problem` into `next` and `nextLf`. What is
-/// kept moves from `ownedLf` and `owned` when given (the same objects as `lf`
-/// and `problem`, replaced by the caller), and is copied otherwise.
-static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
-                               LinearFunction *ownedLf, Problem *owned,
-                               ArrayRef<unsigned> spills,
-                               const SpillOptions &options, bool loopAware,
-                               SpillCounters &counters, LocationNames *names,
-                               llvm::raw_ostream *trace, Failure &failure,
-                               LinearFunction &next, Problem &result) {
-  const std::vector<Node> &nodes = problem.nodes;
-  for (unsigned v : spills)
-    if (failed(checkSpillable(nodes[v], failure)))
-      return mlir::failure();
-  // The copies, one per access of a spilled node but for the reads of
-  // TensorCopies (load2Copy, they read the saved copy) and for an access
-  // its instruction already made the same way (`repeated`, one copy serves
-  // both, as in copyAccesses): a reload before its
-  // reader, in spill order; saves after their writer with the latest spill
-  // first, as each spill inserts its saves right after the writer. `first`
-  // numbers the accesses of all spills: the copy of access a of spill s is
-  // copy first[s] + a.
+namespace {
+/// The copies spillProblem inserts: one per access of a spilled node but for
+/// the reads of TensorCopies (load2Copy, they read the saved copy) and for
+/// an access its instruction already made the same way (`repeated`, one
+/// copy serves both, as in copyAccesses). `first` numbers the accesses of
+/// all spills: access a of spill s is number first[s] + a.
+struct SpillCopies {
   struct Copy {
     unsigned point;
     bool after;
     unsigned spill, access;
+    /// A reload before its reader, in spill order; saves after their writer
+    /// with the latest spill first, as each spill inserts its saves right
+    /// after the writer.
     auto key() const {
       return std::make_tuple(point, after, after ? -int64_t(spill) : spill,
                              access);
@@ -328,16 +316,45 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
   };
   std::vector<Copy> copies;
   std::vector<unsigned> first;
+  std::vector<bool> repeated;
+  /// The new linear point of each access's copy.
+  std::vector<unsigned> copyPoint;
+
+  unsigned index(unsigned spill, unsigned access) const {
+    return first[spill] + access;
+  }
+};
+
+/// The names spillProblem mints for each spill, in spill order as
+/// insertSpillCode mints them: the locations of the writers after the
+/// first, and the reloads.
+struct SpillNames {
+  std::vector<std::vector<std::string>> writes, reloads;
+};
+} // namespace
+
+/// The copies `spills` need, sorted by where they go; a failure where a
+/// node or one of its writers cannot be spilled.
+static FailureOr<SpillCopies> planCopies(const LinearFunction &lf,
+                                         const Problem &problem,
+                                         ArrayRef<unsigned> spills,
+                                         Failure &failure) {
+  const std::vector<Node> &nodes = problem.nodes;
+  for (unsigned v : spills)
+    if (failed(checkSpillable(nodes[v], failure)))
+      return mlir::failure();
+  SpillCopies plan;
   unsigned numAccesses = 0;
   for (unsigned v : spills)
     numAccesses += problem.accesses[v].size();
-  std::vector<bool> repeated(numAccesses);
+  plan.repeated.resize(numAccesses);
+  plan.copyPoint.resize(numAccesses);
   numAccesses = 0;
   for (auto [s, v] : llvm::enumerate(spills)) {
     for (unsigned point : nodes[v].writers)
       if (failed(checkSaveable(lf.points[point].op, failure)))
         return mlir::failure();
-    first.push_back(numAccesses);
+    plan.first.push_back(numAccesses);
     const LocAccesses &accesses = problem.accesses[v];
     numAccesses += accesses.size();
     // The patterns of the instruction at `point`, where it has several
@@ -358,39 +375,57 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
           !patterns
                .insert({unsigned(write), access.access.ap, access.access.iv})
                .second)
-        repeated[first[s] + a] = true;
+        plan.repeated[plan.index(s, a)] = true;
       else
-        copies.push_back({access.point, write, unsigned(s), unsigned(a)});
+        plan.copies.push_back({access.point, write, unsigned(s), unsigned(a)});
     }
   }
-  std::vector<unsigned> copyPoint(numAccesses);
-  llvm::sort(copies,
-             [](const Copy &a, const Copy &b) { return a.key() < b.key(); });
+  llvm::sort(plan.copies,
+             [](const SpillCopies::Copy &a, const SpillCopies::Copy &b) {
+               return a.key() < b.key();
+             });
+  return plan;
+}
 
-  // Names are minted in spill order, as insertSpillCode mints them.
-  std::vector<std::vector<std::string>> writeNames(spills.size()),
-      reloadNames(spills.size());
+/// The names of what `spills` mint (empty without `names`: only the trace
+/// shows them), traced as the seed's `insert spill` / `insert reload`.
+static SpillNames mintNames(const Problem &problem, ArrayRef<unsigned> spills,
+                            const SpillOptions &options,
+                            SpillCounters &counters, LocationNames *names,
+                            llvm::raw_ostream *trace) {
+  SpillNames minted;
+  minted.writes.resize(spills.size());
+  minted.reloads.resize(spills.size());
   for (auto [s, v] : llvm::enumerate(spills)) {
-    const Node &node = nodes[v];
+    const Node &node = problem.nodes[v];
     if (options.writeLocations && !node.writers.empty())
-      writeNames[s].resize(node.writers.size() - 1);
-    reloadNames[s].resize(node.readers.size());
+      minted.writes[s].resize(node.writers.size() - 1);
+    minted.reloads[s].resize(node.readers.size());
     if (!names)
       continue;
     std::string saved = names->mint(node.name, kSaveKind, counters.spills);
-    for (std::string &name : writeNames[s])
+    for (std::string &name : minted.writes[s])
       name = names->mint(node.name, kWriteKind, counters.writes);
     if (trace)
       for (size_t i = 0; i < node.writers.size(); ++i)
         *trace << "insert spill " << saved << "\n";
-    for (std::string &name : reloadNames[s]) {
+    for (std::string &name : minted.reloads[s]) {
       name = names->mint(node.name, kReloadKind, counters.reloads);
       if (trace)
         *trace << "insert reload " << name << "\n";
     }
   }
+  return minted;
+}
 
-  // The new linear points: copies take the loop nest of their neighbour.
+/// The linear points of `lf` with the copies of `plan` inserted, into
+/// `next` (copies take the loop nest of their neighbour; the loops move from
+/// `ownedLf` when given); fills plan.copyPoint. The new point of each old
+/// one.
+static std::vector<unsigned> insertCopyPoints(const LinearFunction &lf,
+                                              LinearFunction *ownedLf,
+                                              SpillCopies &plan,
+                                              LinearFunction &next) {
   if (ownedLf) {
     next.loopOf = std::move(ownedLf->loopOf);
     next.loops = std::move(ownedLf->loops);
@@ -402,35 +437,126 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
   }
   next.points.clear();
   std::vector<unsigned> moved(lf.points.size());
-  next.points.reserve(lf.points.size() + copies.size());
-  auto copy = copies.begin();
+  next.points.reserve(lf.points.size() + plan.copies.size());
+  auto copy = plan.copies.begin();
+  auto insertCopy = [&](size_t p) {
+    plan.copyPoint[plan.index(copy->spill, copy->access)] = next.points.size();
+    next.points.push_back({nullptr, PointKind::Instruction, lf.points[p].nest});
+  };
   for (size_t p = 0; p < lf.points.size(); ++p) {
-    for (; copy != copies.end() && copy->point == p && !copy->after; ++copy) {
-      copyPoint[first[copy->spill] + copy->access] = next.points.size();
-      next.points.push_back({nullptr, PointKind::Instruction,
-                             lf.points[p].nest});
-    }
+    for (; copy != plan.copies.end() && copy->point == p && !copy->after;
+         ++copy)
+      insertCopy(p);
     moved[p] = next.points.size();
     next.points.push_back(lf.points[p]);
-    for (; copy != copies.end() && copy->point == p; ++copy) {
-      copyPoint[first[copy->spill] + copy->access] = next.points.size();
-      next.points.push_back({nullptr, PointKind::Instruction,
-                             lf.points[p].nest});
-    }
+    for (; copy != plan.copies.end() && copy->point == p; ++copy)
+      insertCopy(p);
   }
   for (Loop &loop : next.loops) {
     loop.header = moved[loop.header];
     loop.backEdge = moved[loop.backEdge];
   }
+  return moved;
+}
 
+/// Spilled node `v` (spill number `s`) as the rewrite leaves it: each
+/// writer's writes and their saves (each save follows its writer) form a
+/// location of their own, the first writer's being the original (a spilled
+/// location has no `+=`, so no group starts); each reader reads its own
+/// reload, written by copies just before it; TensorCopy readers read the
+/// saved copy. `add` describes and keeps each location; `original` is the
+/// node itself (moved out of `problem` where the caller replaces it: only
+/// its accesses are read there).
+static LogicalResult
+rewriteSpilled(const LinearFunction &lf, const Problem &problem, unsigned v,
+               unsigned s, Node original, const SpillCopies &plan,
+               ArrayRef<unsigned> moved, const SpillOptions &options,
+               SpillNames &names,
+               function_ref<LogicalResult(Node &&, LocAccesses &&)> add) {
+  std::vector<LocAccesses> writes, reloadWrites, reloadReads;
+  for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
+    if (loadsToCopy(lf, problem.geometry, access))
+      continue;
+    unsigned copy = plan.copyPoint[plan.index(s, a)];
+    bool makesCopy = !plan.repeated[plan.index(s, a)];
+    unsigned point = moved[access.point];
+    bir::Access copied = access.access;
+    copied.ap = copyPattern(access.access);
+    if (bir::isWrite(access.access.kind)) {
+      if (writes.empty() ||
+          (options.writeLocations && writes.back().front().point != point))
+        writes.emplace_back();
+      copied.kind = bir::AccessKind::Read;
+      writes.back().push_back({point, false, access.access});
+      if (makesCopy)
+        writes.back().push_back({copy, false, copied});
+      continue;
+    }
+    if (reloadReads.empty() || reloadReads.back().back().point != point) {
+      reloadWrites.emplace_back();
+      reloadReads.emplace_back();
+    }
+    copied.kind = bir::AccessKind::Write;
+    if (makesCopy)
+      reloadWrites.back().push_back({copy, false, copied});
+    reloadReads.back().push_back({point, false, access.access});
+  }
+  auto mintNode = [blocks = original.blocks,
+                   blockBanks = original.blockBanks](std::string &name) {
+    Node minted;
+    minted.name = std::move(name);
+    minted.blocks = blocks;
+    minted.blockBanks = blockBanks;
+    minted.fromSpill = true;
+    return minted;
+  };
+  original.fromSpill = true;
+  for (auto [k, accesses] : llvm::enumerate(writes)) {
+    // A writer's accesses precede all of its saves.
+    sortStably(accesses, [](const LocAccess &a, const LocAccess &b) {
+      return a.point < b.point;
+    });
+    if (failed(
+            add(k == 0 ? std::move(original) : mintNode(names.writes[s][k - 1]),
+                std::move(accesses))))
+      return failure();
+  }
+  for (auto [reloadWrites, reads, name] :
+       llvm::zip(reloadWrites, reloadReads, names.reloads[s])) {
+    LocAccesses accesses = std::move(reloadWrites);
+    accesses.append(reads.begin(), reads.end());
+    if (failed(add(mintNode(name), std::move(accesses))))
+      return failure();
+  }
+  return success();
+}
+
+/// spillProblem from `lf` and `problem` into `next` and `nextLf`. What is
+/// kept moves from `ownedLf` and `owned` when given (the same objects as `lf`
+/// and `problem`, replaced by the caller), and is copied otherwise.
+static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
+                               LinearFunction *ownedLf, Problem *owned,
+                               ArrayRef<unsigned> spills,
+                               const SpillOptions &options, bool loopAware,
+                               SpillCounters &counters, LocationNames *names,
+                               llvm::raw_ostream *trace, Failure &failure,
+                               LinearFunction &next, Problem &result) {
+  FailureOr<SpillCopies> plan = planCopies(lf, problem, spills, failure);
+  if (failed(plan))
+    return mlir::failure();
+  SpillNames minted =
+      mintNames(problem, spills, options, counters, names, trace);
+  std::vector<unsigned> moved = insertCopyPoints(lf, ownedLf, *plan, next);
+
+  const std::vector<Node> &nodes = problem.nodes;
   result = Problem();
   result.geometry = problem.geometry;
   result.numPoints = next.points.size();
-  size_t minted = 0;
+  size_t numMinted = 0;
   for (auto [s, v] : llvm::enumerate(spills))
-    minted += writeNames[s].size() + nodes[v].readers.size();
-  result.nodes.reserve(nodes.size() + minted);
-  result.accesses.reserve(nodes.size() + minted);
+    numMinted += minted.writes[s].size() + nodes[v].readers.size();
+  result.nodes.reserve(nodes.size() + numMinted);
+  result.accesses.reserve(nodes.size() + numMinted);
   auto add = [&](Node &&node, LocAccesses &&accesses) {
     if (failed(describeNode(node, next, accesses, problem.geometry, loopAware,
                             failure)))
@@ -443,86 +569,26 @@ static LogicalResult spillInto(const LinearFunction &lf, const Problem &problem,
   std::vector<unsigned> spillOf(nodes.size(), kKept);
   for (auto [s, v] : llvm::enumerate(spills))
     spillOf[v] = s;
-  for (size_t v = 0; v < problem.nodes.size(); ++v) {
-    unsigned s = spillOf[v];
-    if (s == kKept) {
-      // Its accesses are untouched: the same live range, moved.
-      Node node = owned ? std::move(owned->nodes[v]) : Node(nodes[v]);
-      node.def = moved[node.def];
-      node.use = moved[node.use];
-      for (auto *points : {&node.writers, &node.readers, &node.copyReaders})
-        for (unsigned &point : *points)
-          point = moved[point];
-      LocAccesses accesses = owned ? std::move(owned->accesses[v])
-                                   : LocAccesses(problem.accesses[v]);
-      for (LocAccess &a : accesses)
-        a.point = moved[a.point];
-      result.nodes.push_back(std::move(node));
-      result.accesses.push_back(std::move(accesses));
+  for (size_t v = 0; v < nodes.size(); ++v) {
+    Node node = owned ? std::move(owned->nodes[v]) : Node(nodes[v]);
+    if (unsigned s = spillOf[v]; s != kKept) {
+      if (failed(rewriteSpilled(lf, problem, v, s, std::move(node), *plan,
+                                moved, options, minted, add)))
+        return mlir::failure();
       continue;
     }
-    const Node &node = problem.nodes[v];
-    // Each writer's writes and their saves (each save follows its writer)
-    // form a location of their own, the first writer's being the original
-    // (a spilled location has no `+=`, so no group starts);
-    // each reader reads its own reload, written by copies just before it;
-    // TensorCopy readers read the saved copy.
-    std::vector<LocAccesses> writes, reloadWrites, reloadReads;
-    for (auto [a, access] : llvm::enumerate(problem.accesses[v])) {
-      if (loadsToCopy(lf, problem.geometry, access))
-        continue;
-      unsigned copy = copyPoint[first[s] + a];
-      bool makesCopy = !repeated[first[s] + a];
-      unsigned point = moved[access.point];
-      bir::Access copied = access.access;
-      copied.ap = copyPattern(access.access);
-      if (bir::isWrite(access.access.kind)) {
-        if (writes.empty() ||
-            (options.writeLocations && writes.back().front().point != point))
-          writes.emplace_back();
-        copied.kind = bir::AccessKind::Read;
-        writes.back().push_back({point, false, access.access});
-        if (makesCopy)
-          writes.back().push_back({copy, false, copied});
-        continue;
-      }
-      if (reloadReads.empty() || reloadReads.back().back().point != point) {
-        reloadWrites.emplace_back();
-        reloadReads.emplace_back();
-      }
-      copied.kind = bir::AccessKind::Write;
-      if (makesCopy)
-        reloadWrites.back().push_back({copy, false, copied});
-      reloadReads.back().push_back({point, false, access.access});
-    }
-    auto mintNode = [blocks = node.blocks,
-                     blockBanks = node.blockBanks](std::string &name) {
-      Node minted;
-      minted.name = std::move(name);
-      minted.blocks = blocks;
-      minted.blockBanks = blockBanks;
-      minted.fromSpill = true;
-      return minted;
-    };
-    Node original = owned ? std::move(owned->nodes[v]) : Node(node);
-    original.fromSpill = true;
-    for (auto [k, accesses] : llvm::enumerate(writes)) {
-      // A writer's accesses precede all of its saves.
-      sortStably(accesses, [](const LocAccess &a, const LocAccess &b) {
-        return a.point < b.point;
-      });
-      if (failed(
-              add(k == 0 ? std::move(original) : mintNode(writeNames[s][k - 1]),
-                  std::move(accesses))))
-        return mlir::failure();
-    }
-    for (auto [reloadWrites, reads, name] :
-         llvm::zip(reloadWrites, reloadReads, reloadNames[s])) {
-      LocAccesses accesses = std::move(reloadWrites);
-      accesses.append(reads.begin(), reads.end());
-      if (failed(add(mintNode(name), std::move(accesses))))
-        return mlir::failure();
-    }
+    // Its accesses are untouched: the same live range, moved.
+    node.def = moved[node.def];
+    node.use = moved[node.use];
+    for (auto *points : {&node.writers, &node.readers, &node.copyReaders})
+      for (unsigned &point : *points)
+        point = moved[point];
+    LocAccesses accesses = owned ? std::move(owned->accesses[v])
+                                 : LocAccesses(problem.accesses[v]);
+    for (LocAccess &a : accesses)
+      a.point = moved[a.point];
+    result.nodes.push_back(std::move(node));
+    result.accesses.push_back(std::move(accesses));
   }
   return success();
 }
