@@ -1002,12 +1002,14 @@ void runExactAfter(const LinearFunction &lf, const Problem &problem,
   run.win(std::move(*exact));
 }
 
-/// Notes on a function that has no allocation: `proof`, when there is one
-/// (the failure is then not the heuristics'), the exact mode's verdict and
-/// what it is relative to, and where uneven rotation would help.
-void noteNoAllocation(InFlightDiagnostic &error, const LinearFunction &lf,
-                      const Problem &problem, const Geometry &geometry,
-                      const AllocateOptions &options,
+/// Notes on a function that has no allocation (`failure`, emitted as
+/// `error`): `proof`, when there is one (the failure is then not the
+/// heuristics'), the exact mode's verdict and what it is relative to, how
+/// an accumulation group that found no banks could leave PSUM, and where
+/// uneven rotation would help.
+void noteNoAllocation(InFlightDiagnostic &error, const Failure &failure,
+                      const LinearFunction &lf, const Problem &problem,
+                      const Geometry &geometry, const AllocateOptions &options,
                       const FunctionReport &report,
                       const std::optional<InstructionDemand> &proof,
                       Location funcLoc) {
@@ -1055,6 +1057,23 @@ void noteNoAllocation(InFlightDiagnostic &error, const LinearFunction &lf,
               "default each later writer writes a location of its "
               "own)";
   }
+  // A finished sum that must leave PSUM cannot (session-41 kernel audit):
+  // say how a kernel lets it, where the group holds its value after its
+  // last write at the point shown to be short of banks.
+  const Node *group = nullptr;
+  for (const Node &node : problem.nodes)
+    if (node.unspillable && node.memloc == failure.op && !node.writers.empty())
+      group = &node;
+  if (group && (proof ? proof->point > group->writers.back()
+                      : group->writers.back() < group->use))
+    error.attachNote(group->memloc->getLoc())
+        << "'" << group->name
+        << "' keeps its banks from its first write to its last read: a "
+           "location that some instruction reads and writes (an accumulation "
+           "group) is never spilled, even after its last '+='; where its "
+           "finished value must leave PSUM for a while, copy it with a "
+           "bir.tensor_copy into a PSUM location of its own, which can be "
+           "spilled, and read that";
   forEachUnevenHint(problem, [&](const Node &node, const Twine &hint) {
     error.attachNote(node.memloc->getLoc()) << hint;
   });
@@ -1176,8 +1195,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       run.win(attemptOnIR(func, *geometry, options, run.heuristics.front()));
       if (!run.winner().ok) {
         InFlightDiagnostic error = emitFailure(run.winner().failure);
-        noteNoAllocation(error, lf, *problem, *geometry, options, report, proof,
-                         func.getLoc());
+        noteNoAllocation(error, run.winner().failure, lf, *problem, *geometry,
+                         options, report, proof, func.getLoc());
         return mlir::failure();
       }
     }
