@@ -1177,7 +1177,14 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   report.peakDemand = graph.peakDemand;
 
   if (!problem->nodes.empty() && isAllocated(*problem, graph)) {
+    // The figures are those of the allocation the function carries: the run
+    // that made it wrote its score, and its spills are marked.
     report.heuristic = "preallocated";
+    if (auto score = func->getAttrOfType<IntegerAttr>(kScoreAttr))
+      report.score = report.spillCycles = score.getInt();
+    for (bir::MemLocOp memloc : lf.memlocs)
+      report.spilledTensors +=
+          memloc->hasAttr(kSpilledAttr) && !isSpillWrite(memloc);
   } else {
     findCosts(*problem, options.spill.copyLatency, trace);
     BestOfN run =
