@@ -1278,9 +1278,10 @@ FailureOr<SmallVector<bir::FuncOp>> psum::moduleFunctions(ModuleOp module) {
   // Pre-order, so that skip leaves each function's body unvisited.
   module.walk<WalkOrder::PreOrder>([&](bir::FuncOp func) {
     if (func->getParentOp() != module.getOperation()) {
-      func.emitError("bir.func in a nested module: run the pass on that "
-                     "module (e.g. --pass-pipeline='builtin.module("
-                     "builtin.module(psum-allocate))')");
+      emitError(func.getLoc(),
+                "bir.func in a nested module: run the pass on that "
+                "module (e.g. --pass-pipeline='builtin.module("
+                "builtin.module(psum-allocate))')");
       nested = true;
     }
     return WalkResult::skip();

@@ -56,7 +56,7 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   if (!archOverride.empty()) {
     std::optional<bir::ArchGen> override = bir::symbolizeArchGen(archOverride);
     if (!override)
-      return func.emitError("unknown architecture '")
+      return emitError(func.getLoc(), "unknown architecture '")
              << archOverride << "' in the arch option";
     gen = *override;
     geometry.numBanks = bir::ArchAttr::defaultNumBanks(gen);
@@ -78,16 +78,16 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   if (bankSize != 0)
     geometry.bankSize = bankSize;
   if (geometry.numBanks > 64)
-    return func.emitError("num-banks must be at most 64, got ")
+    return emitError(func.getLoc(), "num-banks must be at most 64, got ")
            << geometry.numBanks;
   // The arch attribute the pass writes back holds it (as the parser does).
   if (geometry.bankSize > unsigned(std::numeric_limits<int32_t>::max()))
-    return func.emitError("bank-size must be at most ")
+    return emitError(func.getLoc(), "bank-size must be at most ")
            << std::numeric_limits<int32_t>::max() << ", got "
            << geometry.bankSize;
   for (unsigned bank : reserved) {
     if (bank >= geometry.numBanks)
-      return func.emitError("reserved bank ")
+      return emitError(func.getLoc(), "reserved bank ")
              << bank << " is outside the " << geometry.numBanks
              << " PSUM banks";
     geometry.reserved |= uint64_t(1) << bank;
@@ -97,13 +97,13 @@ FailureOr<Geometry> psum::alloc::resolveGeometry(bir::FuncOp func,
   if (std::optional<ArrayRef<int64_t>> own = func.getReservedBanks())
     for (int64_t bank : *own) {
       if (bank >= geometry.numBanks)
-        return func.emitError("reserved bank ")
+        return emitError(func.getLoc(), "reserved bank ")
                << bank << " (the function's reserved_banks) is outside the "
                << geometry.numBanks << " PSUM banks";
       geometry.reserved |= uint64_t(1) << bank;
     }
   if (geometry.usableBanks() == 0)
-    return func.emitError("every PSUM bank is reserved");
+    return emitError(func.getLoc(), "every PSUM bank is reserved");
   // A pin must be a bank of the target (the function's verifier checked
   // its own, so only fewer banks need a look).
   if (geometry.numBanks < arch.getNumBanks())

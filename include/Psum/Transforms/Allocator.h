@@ -429,7 +429,9 @@ inline bool loadsToCopy(const LinearFunction &lf, const Geometry &geometry,
 }
 
 /// The geometry of `func`'s architecture with the pass options' overrides
-/// (empty / 0: keep); emits an error on `func` for a bad override. The
+/// (empty / 0: keep); emits an error at `func` for a bad override (at its
+/// location only: the whole function after an option error would bury
+/// it). The
 /// reserved banks are `reserved` and the function's `reserved_banks`;
 /// unevenRotation is the function's `uneven_rotation` (a pass ORs its option
 /// in).

@@ -773,10 +773,10 @@ LogicalResult MemLocOp::verify() {
     return emitOpError("location '")
            << getName() << "' has " << getPartitions()
            << " partitions but the architecture has " << arch.getPartitions();
-  bool hasBanks = getPin() || getBaseBank() || getBanks();
-  if (hasBanks && !isPsum())
-    return emitOpError("location '") << getName()
-                                     << "' is not in PSUM but carries banks";
+  if (!isPsum() && (getPin() || getBaseBank() || getBanks()))
+    return emitOpError("location '")
+           << getName() << "' is not in PSUM but carries "
+           << (getPin() ? "a pin" : "banks");
   int64_t numBanks = arch.getNumBanks();
   auto checkBank = [&](StringRef what, int64_t bank) -> LogicalResult {
     if (bank < 0 || bank >= numBanks)

@@ -480,9 +480,18 @@ bir.func @too_many_partitions attributes {arch = #bir.arch<gen1>} {
 
 // -----
 
+// The error names what the location carries (a pin said "banks" until
+// the session-41 seed audit).
+bir.func @pin_on_sbuf attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op location 'a' is not in PSUM but carries a pin}}
+  %a = bir.memloc "a" sbuf [128, 2048] {pin = 0}
+}
+
+// -----
+
 bir.func @banks_on_sbuf attributes {arch = #bir.arch<gen2>} {
   // expected-error @+1 {{'bir.memloc' op location 'a' is not in PSUM but carries banks}}
-  %a = bir.memloc "a" sbuf [128, 2048] {pin = 0}
+  %a = bir.memloc "a" sbuf [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
 }
 
 // -----

@@ -16,6 +16,9 @@
 
 // ARCH: error: unknown architecture 'gen9' in the arch option
 // RESERVED: error: reserved bank 8 is outside the 8 PSUM banks
+// An option error is told at the function, without the whole function
+// after it (the session-41 seed audit).
+// RESERVED-NOT: see current operation
 // BANKS: error: num-banks must be at most 64, got 65
 // The arch attribute the pass writes back must parse again.
 // BANKSIZE: error: bank-size must be at most 2147483647, got 2147483648
