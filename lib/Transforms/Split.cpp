@@ -124,7 +124,7 @@ static constexpr unsigned kMaxPassTests = 4;
 static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
                         const Overwrites &overwrites, size_t start, size_t i,
                         const BlockHull &closed, const BlockHull &rest,
-                        unsigned &passTests) {
+                        const ReadHull &laterReads, unsigned &passTests) {
   const LocAccess &a = accesses[i];
   bool plain = a.access.kind == bir::AccessKind::Write;
   if (!plain && !a.start)
@@ -140,7 +140,12 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
     if (bir::isRead(same.access.kind))
       return false;
   }
-  if (a.access.iv || !(overwrites.kills(a.access, a.access) ||
+  // A write of all blocks (or the only one) covering what the reads from it
+  // on read leaves nothing of the value before that a later read could
+  // see: a tile reused for a narrower value (session-41 kernel audit).
+  bool coversLater = (a.access.ap.allBlocks() || overwrites.numBlocks() == 1) &&
+                     laterReads.covers(a.access.ap);
+  if (a.access.iv || !(overwrites.kills(a.access, a.access) || coversLater ||
                        (plain && slicesFrom(lf, accesses, overwrites, i)) ||
                        endsItsBlocks(overwrites, a, closed, rest))) {
     if (!(closed.iv || rest.iv) || passTests >= kMaxPassTests)
@@ -173,12 +178,17 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
 static SmallVector<size_t, 2> valueStarts(const LinearFunction &lf,
                                           ArrayRef<LocAccess> accesses) {
   Overwrites overwrites(accesses);
-  // The blocks from each access on.
+  // The blocks from each access on, and what the reads from it on read.
   SmallVector<BlockHull> rest(accesses.size());
+  SmallVector<ReadHull> laterReads(accesses.size());
   for (size_t i = accesses.size(); i-- > 0;) {
-    if (i + 1 < rest.size())
+    if (i + 1 < rest.size()) {
       rest[i] = rest[i + 1];
+      laterReads[i] = laterReads[i + 1];
+    }
     rest[i].add(accesses[i], overwrites.numBlocks());
+    if (bir::isRead(accesses[i].access.kind))
+      laterReads[i].add(accesses[i].access.ap);
   }
   SmallVector<size_t, 2> starts;
   bool reads = false;
@@ -188,7 +198,7 @@ static SmallVector<size_t, 2> valueStarts(const LinearFunction &lf,
   for (auto [i, a] : llvm::enumerate(accesses)) {
     if (i > 0 && reads &&
         startsValue(lf, accesses, overwrites, start, i, closed, rest[i],
-                    passTests)) {
+                    laterReads[i], passTests)) {
       starts.push_back(i);
       reads = false;
       start = i;

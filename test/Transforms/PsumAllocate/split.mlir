@@ -1,7 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true split=false" | FileCheck %s --check-prefix=NOSPLIT
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 10 functions: 10 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 13 functions: 13 allocated, 0 rejected inputs, 0 violations
 
 // Two halves of one location used at disjoint times become two one-bank
 // locations with rebased access patterns, which can share a bank.
@@ -129,6 +129,78 @@ bir.func @reused_in_column_halves attributes {arch = #bir.arch<gen2, banks = 1>}
   bir.inst "transpose" writes(%t[0:128, 0:1024]) reads(%a) latency 20
   bir.inst "transpose" writes(%t[0:128, 1024:2048]) reads(%a) latency 20
   bir.activation identity %y = %t latency 32
+}
+
+// -----
+
+// A tile reused for a narrower value: a write of its top-left quarter
+// that covers what every later read reads starts a new value, though it
+// does not cover what the first value's read read (until session 41 the
+// cut needed that, and on one bank a value was spilled; found by the
+// session-41 kernel audit).
+// CHECK-LABEL: bir.func @reused_narrower
+// CHECK-NOT: bir.tensor_copy
+// CHECK-DAG: bir.memloc "t_split0" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK-DAG: bir.memloc "t_split1" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// NOSPLIT-LABEL: bir.func @reused_narrower
+// NOSPLIT: bir.tensor_copy
+bir.func @reused_narrower attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 512]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  bir.inst "transpose" writes(%t) reads(%a) latency 20
+  bir.activation identity %y = %t latency 32
+  bir.matmul %u = %a, %b latency 64
+  bir.activation identity %y = %u latency 32
+  bir.inst "transpose" writes(%t[0:64, 0:1024]) reads(%a) latency 20
+  bir.activation identity %y[0:64, 0:1024] = %t[0:64, 0:1024] latency 32
+}
+
+// -----
+
+// No new value where a later read reads more than the write wrote: the
+// rest of the tile still holds the first value.
+// CHECK-LABEL: bir.func @narrower_write_then_whole_read
+// CHECK-NOT: _split
+// CHECK: bir.tensor_copy
+bir.func @narrower_write_then_whole_read attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 512]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  bir.inst "transpose" writes(%t) reads(%a) latency 20
+  bir.activation identity %y = %t latency 32
+  bir.matmul %u = %a, %b latency 64
+  bir.activation identity %y = %u latency 32
+  bir.inst "transpose" writes(%t[0:64, 0:1024]) reads(%a) latency 20
+  bir.activation identity %y = %t latency 32
+}
+
+// -----
+
+// Nor where a read before the narrower write in its loop reads what the
+// first value left there, in the first iteration.
+// CHECK-LABEL: bir.func @narrower_write_after_a_read_in_its_loop
+// CHECK-NOT: _split
+// CHECK: bir.tensor_copy
+bir.func @narrower_write_after_a_read_in_its_loop attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %a = bir.memloc "a" sbuf [128, 512]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  bir.inst "transpose" writes(%t) reads(%a) latency 20
+  bir.activation identity %y = %t latency 32
+  bir.matmul %u = %a, %b latency 64
+  bir.activation identity %y = %u latency 32
+  bir.loop %i = 0 to 2 {
+    bir.activation identity %y[0:64, 0:1024] = %t[0:64, 0:1024] latency 32
+    bir.inst "transpose" writes(%t[0:64, 0:1024]) reads(%a) latency 20
+  }
+  bir.activation identity %y[0:64, 0:1024] = %t[0:64, 0:1024] latency 32
 }
 
 // -----
