@@ -1059,13 +1059,22 @@ void noteNoAllocation(InFlightDiagnostic &error, const Failure &failure,
   }
   // A finished sum that must leave PSUM cannot (session-41 kernel audit):
   // say how a kernel lets it, where the group holds its value after its
-  // last write at the point shown to be short of banks.
+  // last write at the point proved short of banks, or without a proof
+  // where more banks than PSUM has are live after its last write.
   const Node *group = nullptr;
   for (const Node &node : problem.nodes)
     if (node.unspillable && node.memloc == failure.op && !node.writers.empty())
       group = &node;
-  if (group && (proof ? proof->point > group->writers.back()
-                      : group->writers.back() < group->use))
+  auto shortAfterLastWrite = [&] {
+    if (proof)
+      return proof->point > group->writers.back();
+    std::vector<int64_t> demand = bankDemand(problem);
+    return std::any_of(demand.begin() + group->writers.back() + 1,
+                       demand.begin() + group->use + 1, [&](int64_t banks) {
+                         return banks > int64_t(geometry.usableBanks());
+                       });
+  };
+  if (group && shortAfterLastWrite())
     error.attachNote(group->memloc->getLoc())
         << "'" << group->name
         << "' keeps its banks from its first write to its last read: a "
