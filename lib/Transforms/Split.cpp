@@ -177,6 +177,14 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
 /// group holds one value, as most do: nothing is copied for them.
 static SmallVector<size_t, 2> valueStarts(const LinearFunction &lf,
                                           ArrayRef<LocAccess> accesses) {
+  // Only a plain write or a group start after a read starts a value: most
+  // groups (written, then read) have none, and need nothing more.
+  auto read = llvm::find_if(
+      accesses, [](const LocAccess &a) { return bir::isRead(a.access.kind); });
+  if (std::none_of(read, accesses.end(), [](const LocAccess &a) {
+        return a.access.kind == bir::AccessKind::Write || a.start;
+      }))
+    return {};
   Overwrites overwrites(accesses);
   // The blocks from each access on, and what the reads from it on read.
   SmallVector<BlockHull> rest(accesses.size());
