@@ -14,6 +14,7 @@
 #include "Psum/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -38,9 +39,12 @@ int main(int argc, char **argv) {
   psum::registerAllPasses();
   mlir::MLIRContext context(registry);
 
-  // 2. Parse the kernel (diagnostics are printed to stderr). parseModuleFile
-  //    is parseSourceFile with an error where MLIR 22.1's parser would crash.
+  // 2. Parse the kernel. parseModuleFile is parseSourceFile with an error
+  //    where MLIR 22.1's parser would crash; its errors, and the passes',
+  //    go to the context's diagnostic engine, printed here on stderr with
+  //    the source line.
   llvm::SourceMgr sources;
+  mlir::SourceMgrDiagnosticHandler diagnostics(sources, &context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       psum::parseModuleFile(argv[1], sources, &context);
   if (!module)

@@ -1287,10 +1287,16 @@ FailureOr<SmallVector<bir::FuncOp>> psum::moduleFunctions(ModuleOp module) {
   // Pre-order, so that skip leaves each function's body unvisited.
   module.walk<WalkOrder::PreOrder>([&](bir::FuncOp func) {
     if (func->getParentOp() != module.getOperation()) {
-      emitError(func.getLoc(),
-                "bir.func in a nested module: run the pass on that "
-                "module (e.g. --pass-pipeline='builtin.module("
-                "builtin.module(psum-allocate))')");
+      Operation *parent = func->getParentOp();
+      if (isa<ModuleOp>(parent))
+        emitError(func.getLoc(),
+                  "bir.func in a nested module: run the pass on that "
+                  "module (e.g. --pass-pipeline='builtin.module("
+                  "builtin.module(psum-allocate))')");
+      else
+        emitError(func.getLoc(), "bir.func inside '")
+            << parent->getName()
+            << "': the Psum passes take the bir.func ops of a module";
       nested = true;
     }
     return WalkResult::skip();

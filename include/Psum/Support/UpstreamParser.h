@@ -17,6 +17,8 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 
@@ -74,6 +76,11 @@ inline std::optional<size_t> findIndexDenseArray(llvm::StringRef text) {
                         [](llvm::StringRef type) { return type == "index"; });
 }
 
+/// What the tools say about an `array<index: ...>`.
+inline constexpr llvm::StringLiteral kIndexDenseArrayError =
+    "MLIR 22.1's parser crashes on a dense array of 'index' "
+    "(llvm/llvm-project#179045): write array<i64: ...> instead";
+
 /// Reports the first `array<index: ...>` of buffer `bufferId` as an error at
 /// the array and returns true; returns false where there is none.
 inline bool reportIndexDenseArray(const llvm::SourceMgr &sources,
@@ -83,16 +90,16 @@ inline bool reportIndexDenseArray(const llvm::SourceMgr &sources,
   if (!offset)
     return false;
   sources.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + *offset),
-                       llvm::SourceMgr::DK_Error,
-                       "MLIR 22.1's parser crashes on a dense array of "
-                       "'index' (llvm/llvm-project#179045): write "
-                       "array<i64: ...> instead");
+                       llvm::SourceMgr::DK_Error, kIndexDenseArrayError);
   return true;
 }
 
-/// parseSourceFile<ModuleOp> for the tools: `file` ("-" is standard input)
-/// is read into `sources`, and an `array<index: ...>` is an error instead of
-/// the crash. Returns null, with the error printed, where it does not parse.
+/// parseSourceFile<ModuleOp> for the tools and for embedders: `file` ("-"
+/// is standard input) is read into `sources`, and an `array<index: ...>` is
+/// an error instead of the crash. Returns null where it does not parse;
+/// every error, a file that cannot be opened too, goes to `context`'s
+/// diagnostic engine (a ScopedDiagnosticHandler sees it, a
+/// SourceMgrDiagnosticHandler on `sources` shows the line).
 inline mlir::OwningOpRef<mlir::ModuleOp>
 parseModuleFile(llvm::StringRef file, llvm::SourceMgr &sources,
                 mlir::MLIRContext *context) {
@@ -100,15 +107,23 @@ parseModuleFile(llvm::StringRef file, llvm::SourceMgr &sources,
   std::unique_ptr<llvm::MemoryBuffer> input =
       mlir::openInputFile(file, &errorMessage);
   if (!input) {
-    llvm::errs() << errorMessage << "\n";
+    mlir::emitError(mlir::FileLineColLoc::get(context, file, 0, 0))
+        << errorMessage;
     return nullptr;
   }
   unsigned bufferId = sources.AddNewSourceBuffer(std::move(input), {});
-  if (reportIndexDenseArray(sources, bufferId))
+  const llvm::MemoryBuffer *buffer = sources.getMemoryBuffer(bufferId);
+  if (std::optional<size_t> offset = findIndexDenseArray(buffer->getBuffer())) {
+    auto [line, column] = sources.getLineAndColumn(
+        llvm::SMLoc::getFromPointer(buffer->getBufferStart() + *offset),
+        bufferId);
+    mlir::emitError(mlir::FileLineColLoc::get(
+        context, buffer->getBufferIdentifier(), line, column))
+        << kIndexDenseArrayError;
     return nullptr;
+  }
   return mlir::parseSourceFile<mlir::ModuleOp>(sources, context);
 }
-
 } // namespace psum
 
 #endif // PSUM_SUPPORT_UPSTREAMPARSER_H
