@@ -109,18 +109,17 @@ static constexpr unsigned kMaxPassTests = 4;
 
 /// Whether the plain write or group start `accesses[i]` starts a new value
 /// of the group: without an induction variable it overwrites all any read
-/// of the group reads (a plain write with the slices after it), or it
-/// overwrites one block and ends all the value before holds
-/// (endsItsBlocks), or that value is over before it (overBefore, which
-/// needs nothing more below), nothing else at its instruction reads the
-/// group, and
-/// no read of the value it closes (from `start` on) can see a later write
-/// around a loop: in the innermost loop holding the read and the write, the
-/// read sees only its own iteration's write. Loops run at least once, so
-/// every later access sees this write or a later one, never an older value.
-/// A group start (a `+=` marked `start`, an accumulator reused by a second
-/// K loop) overwrites when its innermost loop begins: the value it closes
-/// must end before that loop.
+/// of the group reads (a plain write with the slices after it) or all the
+/// reads from it on read (`laterReads`), or it overwrites one block and
+/// ends all the value before holds (endsItsBlocks), or that value is over
+/// before it (overBefore, which needs nothing more below), nothing else at
+/// its instruction reads the group, and no read of the value it closes (from
+/// `start` on) can see a later write around a loop: in the innermost loop
+/// holding the read and the write, the read sees only its own iteration's
+/// write. Loops run at least once, so every later access sees this write or a
+/// later one, never an older value. A group start (a `+=` marked `start`, an
+/// accumulator reused by a second K loop) overwrites when its innermost loop
+/// begins: the value it closes must end before that loop.
 static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
                         const Overwrites &overwrites, size_t start, size_t i,
                         const BlockHull &closed, const BlockHull &rest,

@@ -762,9 +762,9 @@ Outcome check(bir::FuncOp original) {
         diagnostics += note.str() + "\n";
       return success();
     });
-    // Spill marks that do not hold are the input's error: the pass checks
-    // them before it allocates, and so does its checker after (a
-    // violation there).
+    // Spill marks that do not hold make the input invalid: the pass refuses
+    // it before allocating, with the checker's words, which must not count
+    // as a violation of the allocation.
     if (failed(alloc::checkSpillMarks(original))) {
       outcome.kind = Outcome::Rejected;
       outcome.message = diagnostics;
