@@ -127,13 +127,8 @@ Value Generator::memloc(StringRef name, bir::MemorySpace space, int64_t bytes,
     builder.setInsertionPointAfter(lastDecl);
   else
     builder.setInsertionPointToStart(declBlock);
-  auto op = bir::MemLocOp::create(
-      builder, loc, bir::MemLocType::get(builder.getContext()),
-      builder.getStringAttr(name),
-      bir::MemorySpaceAttr::get(builder.getContext(), space),
-      builder.getI64IntegerAttr(partitions), builder.getI64IntegerAttr(bytes),
-      blocks > 1 ? builder.getI64IntegerAttr(blocks) : IntegerAttr(), nullptr,
-      nullptr, nullptr);
+  auto op = bir::MemLocOp::create(builder, loc, name, space, partitions, bytes,
+                                  blocks);
   lastDecl = op;
   return op.getResult();
 }

@@ -112,6 +112,22 @@ def BIR_MemLocOp : BIR_Op<"memloc", [Pure, HasParent<"FuncOp">,
                        OptionalAttr<I64Attr>:$base_bank,
                        OptionalAttr<DenseI64ArrayAttr>:$banks);
   let results = (outs BIR_MemLocType:$result);
+  let builders = [
+    // A location before allocation, as a frontend declares it (no pin, no
+    // banks): `MemLocOp::create(builder, loc, "acc", MemorySpace::psum, 128,
+    // 2048)`.
+    OpBuilder<(ins "::llvm::StringRef":$name, "MemorySpace":$space,
+                   "int64_t":$partitions, "int64_t":$bytes,
+                   CArg<"int64_t", "1">:$blocks), [{
+      build($_builder, $_state, MemLocType::get($_builder.getContext()),
+            $_builder.getStringAttr(name),
+            MemorySpaceAttr::get($_builder.getContext(), space),
+            $_builder.getI64IntegerAttr(partitions),
+            $_builder.getI64IntegerAttr(bytes),
+            blocks == 1 ? IntegerAttr() : $_builder.getI64IntegerAttr(blocks),
+            /*pin=*/nullptr, /*base_bank=*/nullptr, /*banks=*/nullptr);
+    }]>
+  ];
   // `$name $space [$partitions, $bytes] (x $blocks)? attr-dict`, written by
   // hand: the generated printer builds a dictionary of the properties for
   // every location it prints.
