@@ -1191,9 +1191,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
     report.heuristic = "preallocated";
     if (auto score = func->getAttrOfType<IntegerAttr>(kScoreAttr))
       report.score = report.spillCycles = score.getInt();
-    for (bir::MemLocOp memloc : lf.memlocs)
-      report.spilledTensors +=
-          memloc->hasAttr(kSpilledAttr) && !isSpillWrite(memloc);
+    report.spilledTensors = markedSpills(func);
   } else {
     findCosts(*problem, options.spill.copyLatency, trace);
     BestOfN run =

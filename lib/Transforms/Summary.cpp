@@ -86,7 +86,7 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
   const Graph &graph = view->graph;
 
   std::set<unsigned> used;
-  unsigned unplaced = 0, spilledTensors = 0;
+  unsigned unplaced = 0, spilledTensors = markedSpills(func);
   for (const Node &node : problem.nodes) {
     auto memloc = cast<bir::MemLocOp>(node.memloc);
     std::vector<unsigned> banks = occupiedBanks(memloc, node);
@@ -94,9 +94,6 @@ LogicalResult PsumSummaryPass::summarize(bir::FuncOp func, raw_ostream &os) {
       ++unplaced;
     used.insert(banks.begin(), banks.end());
   }
-  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
-    if (memloc->hasAttr(kSpilledAttr) && !isSpillWrite(memloc))
-      ++spilledTensors;
   unsigned saves = 0, reloads = 0;
   for (const Point &point : lf.points) {
     auto copy = dyn_cast<bir::TensorCopyOp>(point.op);

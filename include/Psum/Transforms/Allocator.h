@@ -984,6 +984,14 @@ mlir::LogicalResult checkSpillMarks(bir::FuncOp func);
 inline bool isSpillWrite(mlir::Operation *memloc) {
   return memloc->hasAttr(kSpilledAttr) && memloc->hasAttr(kSpillOriginAttr);
 }
+/// The tensors `func`'s spill marks say were spilled: the locations marked
+/// `spilled` that are not SpillWrite ones.
+inline unsigned markedSpills(bir::FuncOp func) {
+  unsigned spilled = 0;
+  for (auto memloc : func.getBodyBlock().getOps<bir::MemLocOp>())
+    spilled += memloc->hasAttr(kSpilledAttr) && !isSpillWrite(memloc);
+  return spilled;
+}
 /// On an allocated bir.func: the heuristic kept and its score.
 inline constexpr llvm::StringLiteral kHeuristicAttr = "psum.heuristic";
 inline constexpr llvm::StringLiteral kScoreAttr = "psum.score";
