@@ -114,7 +114,7 @@ void annotate(benchmark::State &state, const Kernel &k) {
   for (unsigned v = 0; v < k.problem.nodes.size(); ++v)
     edges += k.graph.degree(v);
   state.counters["edges"] = double(edges / 2);
-  state.counters["bitRows"] = double(k.graph.numBitRows());
+  state.counters["dense"] = double(k.graph.denseNodes().size());
 }
 
 using Body = std::function<void(benchmark::State &, Kernel &)>;

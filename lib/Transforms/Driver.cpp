@@ -780,9 +780,25 @@ bool isAllocated(const Problem &problem, const Graph &graph) {
   for (unsigned v = 0; v < problem.nodes.size(); ++v) {
     if (masks[v] & problem.geometry.reserved)
       return false;
-    for (unsigned m : graph.neighbors(v))
+    for (unsigned m : graph.storedNeighbors(v))
       if (masks[v] & masks[m])
         return false;
+  }
+  // Dense nodes do not list each other: in order of start, one that shares
+  // a bank with an earlier one still live clashes.
+  std::vector<unsigned> dense(graph.denseNodes());
+  llvm::stable_sort(dense, [&](unsigned a, unsigned b) {
+    return graph.range(a).def < graph.range(b).def;
+  });
+  std::vector<std::optional<unsigned>> lastUse(problem.geometry.numBanks);
+  for (unsigned v : dense) {
+    const Interval &range = graph.range(v);
+    for (uint64_t banks = masks[v]; banks; banks &= banks - 1) {
+      std::optional<unsigned> &last = lastUse[llvm::countr_zero(banks)];
+      if (last && *last >= range.def)
+        return false;
+      last = std::max(last.value_or(0), range.use);
+    }
   }
   return true;
 }

@@ -5,9 +5,9 @@
 // co-resident nodes interfere. firstDefs / lastUses are bucketed from the
 // live ranges here (nodes in id order per point), not kept in the problem.
 // Neighbor lists replace the seed's lower-triangular bit matrix, which is
-// quadratic in candidates, but for nodes with many neighbors, which keep a
-// row of it; every pair is met exactly once, when the later of the two
-// starts.
+// quadratic in candidates; every pair is met exactly once, when the later of
+// the two starts. Pairs of dense nodes (many neighbors each) are not stored:
+// their ranges say whether they meet.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,36 +21,30 @@
 using namespace mlir;
 using namespace psum::alloc;
 
-unsigned Graph::NeighborIterator::nextSet(unsigned from) const {
-  if (from >= size)
-    return size;
-  size_t w = from / 64;
-  uint64_t word = words[w] & (~uint64_t(0) << (from % 64));
-  while (!word) {
-    if (++w * 64 >= size)
-      return size;
-    word = words[w];
-  }
-  return unsigned(w * 64) + unsigned(llvm::countr_zero(word));
+void Graph::NeighborIterator::skipDense() {
+  const Interval &own = graph->ranges[self];
+  while (dense != denseEnd &&
+         (*dense == self || !graph->ranges[*dense].overlaps(own)))
+    ++dense;
 }
 
 llvm::iterator_range<Graph::NeighborIterator>
 Graph::neighbors(unsigned v) const {
-  if (rowOf[v] != kNoRow) {
-    const uint64_t *row = bitWords.data() + rowOf[v] * wordsPerRow;
-    unsigned n = unsigned(degrees.size());
-    return {NeighborIterator(row, 0, n), NeighborIterator(row, n, n)};
-  }
   const unsigned *list = lists.data();
-  return {NeighborIterator(list + listStart[v]),
-          NeighborIterator(list + listStart[v + 1])};
+  const unsigned *denseBegin = dense.data(), *denseEnd = denseBegin;
+  if (isDense(v))
+    denseEnd += dense.size();
+  return {NeighborIterator(*this, v, list + listStart[v],
+                           list + listStart[v + 1], denseBegin, denseEnd),
+          NeighborIterator(*this, v, list + listStart[v + 1],
+                           list + listStart[v + 1], denseEnd, denseEnd)};
 }
 
 bool Graph::interferes(unsigned a, unsigned b) const {
-  if (rowOf[a] != kNoRow)
-    return bitWords[rowOf[a] * wordsPerRow + b / 64] >> (b % 64) & 1;
-  return std::binary_search(lists.begin() + listStart[a],
-                            lists.begin() + listStart[a + 1], b);
+  if (isDense(a) && isDense(b))
+    return a != b && ranges[a].overlaps(ranges[b]);
+  llvm::ArrayRef<unsigned> list = storedNeighbors(isDense(a) ? b : a);
+  return std::binary_search(list.begin(), list.end(), isDense(a) ? a : b);
 }
 
 namespace {
@@ -86,68 +80,98 @@ std::vector<int64_t> psum::alloc::bankDemand(const Problem &problem) {
   return demand;
 }
 
+namespace {
+/// For each point p, what the nodes of `nodes` whose range starts before p
+/// weigh (a count, or banks), and those whose range ends before p: the
+/// nodes a range [def, use] overlaps are those started by use + 1 less
+/// those ended by def.
+struct RangeCounts {
+  std::vector<uint64_t> defined, ended;
+
+  template <typename Weight>
+  RangeCounts(const Problem &problem, llvm::ArrayRef<unsigned> nodes,
+              Weight weight)
+      : defined(problem.numPoints + 1, 0), ended(problem.numPoints + 1, 0) {
+    for (unsigned v : nodes) {
+      const Node &node = problem.nodes[v];
+      defined[node.def + 1] += weight(node);
+      ended[node.use + 1] += weight(node);
+    }
+    for (unsigned p = 1; p <= problem.numPoints; ++p) {
+      defined[p] += defined[p - 1];
+      ended[p] += ended[p - 1];
+    }
+  }
+  /// What the nodes overlapping [def, use] weigh, with the node itself.
+  uint64_t overlapping(const Node &node) const {
+    return defined[node.use + 1] - ended[node.def];
+  }
+};
+} // namespace
+
 Graph psum::alloc::buildInterference(const Problem &problem,
                                      llvm::raw_ostream *trace,
-                                     std::optional<size_t> bitRowDegree) {
+                                     std::optional<size_t> denseDegree) {
   Graph graph;
   size_t n = problem.nodes.size();
   PointBuckets firstDefs(problem, &Node::def), lastUses(problem, &Node::use);
   // Degrees first, to size the lists: u and v interfere iff def_u <= use_v
   // and def_v <= use_u, and every u with use_u < def_v also has
   // def_u <= use_v, so v's degree is #{def_u <= use_v} - #{use_u < def_v}
-  // less v itself (start[p] counts the nodes bucketed before point p).
-  // The neighbors' banks add up the same way.
-  std::vector<uint64_t> banksDefined(problem.numPoints + 1, 0),
-      banksEnded(problem.numPoints + 1, 0);
-  for (const Node &node : problem.nodes) {
-    banksDefined[node.def + 1] += node.liveN;
-    banksEnded[node.use + 1] += node.liveN;
-  }
-  for (unsigned p = 1; p <= problem.numPoints; ++p) {
-    banksDefined[p] += banksDefined[p - 1];
-    banksEnded[p] += banksEnded[p - 1];
-  }
+  // less v itself. The neighbors' banks add up the same way.
+  std::vector<unsigned> all(n);
+  for (unsigned v = 0; v < n; ++v)
+    all[v] = v;
+  RangeCounts counted(problem, all, [](const Node &) { return 1; });
+  RangeCounts banks(problem, all, [](const Node &node) { return node.liveN; });
+  graph.ranges.resize(n);
   graph.degrees.resize(n);
   graph.banksAround.resize(n);
   for (auto [v, node] : llvm::enumerate(problem.nodes)) {
-    graph.degrees[v] =
-        firstDefs.start[node.use + 1] - lastUses.start[node.def] - 1;
-    graph.banksAround[v] =
-        banksDefined[node.use + 1] - banksEnded[node.def] - node.liveN;
+    graph.ranges[v] = {node.def, node.use};
+    graph.degrees[v] = counted.overlapping(node) - 1;
+    graph.banksAround[v] = banks.overlapping(node) - node.liveN;
   }
-  size_t rowDegree = bitRowDegree.value_or(std::max<size_t>(64, n / 32));
-  graph.wordsPerRow = (n + 63) / 64;
-  graph.rowOf.assign(n, Graph::kNoRow);
+  size_t threshold = denseDegree.value_or(std::max<size_t>(64, n / 32));
+  graph.denseIndex.assign(n, Graph::kNotDense);
+  for (unsigned v = 0; v < n; ++v) {
+    if (graph.degrees[v] && graph.degrees[v] >= threshold) {
+      graph.denseIndex[v] = unsigned(graph.dense.size());
+      graph.dense.push_back(v);
+    }
+  }
+  // A dense node lists its neighbors less the dense ones, counted the same
+  // way over the dense nodes alone.
+  RangeCounts denseCounted(problem, graph.dense,
+                           [](const Node &) { return 1; });
   graph.listStart.assign(n + 1, 0);
   for (unsigned v = 0; v < n; ++v) {
     size_t listed = graph.degrees[v];
-    if (listed && listed >= rowDegree) {
-      graph.rowOf[v] = unsigned(graph.numRows++);
-      listed = 0;
-    }
+    if (graph.isDense(v))
+      listed -= denseCounted.overlapping(problem.nodes[v]) - 1;
     graph.listStart[v + 1] = graph.listStart[v] + listed;
   }
   graph.lists.resize(graph.listStart[n]);
-  graph.bitWords.assign(graph.numRows * graph.wordsPerRow, 0);
   std::vector<size_t> next(graph.listStart.begin(), graph.listStart.end() - 1);
-  auto add = [&](unsigned v, unsigned neighbor) {
-    if (graph.rowOf[v] == Graph::kNoRow)
-      graph.lists[next[v]++] = neighbor;
-    else
-      graph.bitWords[graph.rowOf[v] * graph.wordsPerRow + neighbor / 64] |=
-          uint64_t(1) << (neighbor % 64);
-  };
-  std::vector<unsigned> live;
+  // Two live sets: a dense node meets only the live nodes that are not
+  // dense, so the sweep takes no time over the edges it does not store.
+  std::vector<unsigned> live[2];
   std::vector<unsigned> position(n, 0);
   unsigned liveBanks = 0;
   for (unsigned point = 0; point < problem.numPoints; ++point) {
     for (unsigned node : firstDefs.at(point)) {
-      for (unsigned other : live) {
-        add(node, other);
-        add(other, node);
+      bool isDense = graph.isDense(node);
+      for (const std::vector<unsigned> &set : live) {
+        if (isDense && &set == &live[1])
+          continue;
+        for (unsigned other : set) {
+          graph.lists[next[node]++] = other;
+          graph.lists[next[other]++] = node;
+        }
       }
-      position[node] = live.size();
-      live.push_back(node);
+      std::vector<unsigned> &set = live[isDense];
+      position[node] = set.size();
+      set.push_back(node);
       liveBanks += problem.nodes[node].liveN;
     }
     if (liveBanks > graph.peakDemand) {
@@ -156,10 +180,11 @@ Graph psum::alloc::buildInterference(const Problem &problem,
     }
     for (unsigned node : lastUses.at(point)) {
       // Swap-remove keeps erasure O(1), like the seed's SparseSet.
-      unsigned last = live.back();
-      live[position[node]] = last;
+      std::vector<unsigned> &set = live[graph.isDense(node)];
+      unsigned last = set.back();
+      set[position[node]] = last;
       position[last] = position[node];
-      live.pop_back();
+      set.pop_back();
       liveBanks -= problem.nodes[node].liveN;
     }
   }

@@ -111,6 +111,83 @@ LogicalResult psum::alloc::checkPins(const Problem &problem) {
   return success();
 }
 
+namespace {
+/// The banks of the placed dense nodes (Graph::isDense), found by live
+/// range: a dense node's dense neighbors are the dense nodes overlapping
+/// it, and walking them for each node select places was quadratic with
+/// many tiles live at once. A segment tree over the dense nodes by start
+/// keeps, per bank, the latest end of a placed node holding it: the
+/// placed dense nodes overlapping [def, use] are those starting by `use`
+/// that end at `def` or later.
+class DensePlacements {
+public:
+  DensePlacements(const Problem &problem, const Graph &graph)
+      : problem(problem), graph(graph), numBanks(problem.geometry.numBanks) {
+    llvm::ArrayRef<unsigned> dense = graph.denseNodes();
+    if (dense.empty())
+      return;
+    byDef.assign(dense.begin(), dense.end());
+    llvm::stable_sort(byDef, [&](unsigned a, unsigned b) {
+      return graph.range(a).def < graph.range(b).def;
+    });
+    for (leaves = 1; leaves < byDef.size(); leaves *= 2) {
+    }
+    for (auto [i, v] : llvm::enumerate(byDef))
+      leafOf[v] = unsigned(i);
+    ends.assign(2 * leaves * numBanks, 0);
+  }
+
+  /// Records that `v` is placed at `base` (or not placed).
+  void set(unsigned v, std::optional<unsigned> base) {
+    auto leaf = leafOf.find(v);
+    if (leaf == leafOf.end())
+      return;
+    uint64_t mask = base ? windowMask(*base, problem.nodes[v].liveN) : 0;
+    size_t at = leaves + leaf->second;
+    for (unsigned b = 0; b < numBanks; ++b)
+      ends[at * numBanks + b] = mask >> b & 1 ? graph.range(v).use + 1 : 0;
+    for (at /= 2; at; at /= 2)
+      for (unsigned b = 0; b < numBanks; ++b)
+        ends[at * numBanks + b] = std::max(ends[2 * at * numBanks + b],
+                                           ends[(2 * at + 1) * numBanks + b]);
+  }
+
+  /// The banks of the placed dense nodes overlapping v, which is not placed.
+  uint64_t banksAround(unsigned v) const {
+    const Interval &range = graph.range(v);
+    size_t started =
+        llvm::partition_point(
+            byDef,
+            [&](unsigned m) { return graph.range(m).def <= range.use; }) -
+        byDef.begin();
+    uint64_t banks = 0;
+    auto take = [&](size_t node) {
+      for (unsigned b = 0; b < numBanks; ++b)
+        if (ends[node * numBanks + b] > range.def)
+          banks |= uint64_t(1) << b;
+    };
+    for (size_t lo = leaves, hi = leaves + started; lo < hi; lo /= 2, hi /= 2) {
+      if (lo & 1)
+        take(lo++);
+      if (hi & 1)
+        take(--hi);
+    }
+    return banks;
+  }
+
+private:
+  const Problem &problem;
+  const Graph &graph;
+  unsigned numBanks;
+  size_t leaves = 0;
+  std::vector<unsigned> byDef;
+  llvm::DenseMap<unsigned, unsigned> leafOf;
+  /// Per tree node and bank: 1 + the latest end of a placed node holding
+  /// the bank, 0 if none.
+  std::vector<uint32_t> ends;
+};
+} // namespace
+
 /// The lowest base bank where `node` fits beside its placed neighbors
 /// (ignoring `ignore`) and outside `blocked`.
 static std::optional<unsigned> firstFit(const Problem &problem,
@@ -136,7 +213,8 @@ static std::optional<unsigned> firstFit(const Problem &problem,
 /// The seed gives up here ("too many reloads required"); this gives up only
 /// when no window can be cleared.
 static bool evict(const Problem &problem, const Graph &graph, unsigned v,
-                  Selection &selection, llvm::raw_ostream *trace) {
+                  Selection &selection, DensePlacements &dense,
+                  llvm::raw_ostream *trace) {
   const Node &node = problem.nodes[v];
   const Geometry &geometry = problem.geometry;
   struct Plan {
@@ -193,6 +271,7 @@ static bool evict(const Problem &problem, const Graph &graph, unsigned v,
     return false;
   for (unsigned m : best->evicted) {
     selection.base[m] = std::nullopt;
+    dense.set(m, std::nullopt);
     selection.spills.push_back(m);
     if (trace)
       *trace << " evict " << problem.nodes[m].name << " for " << node.name
@@ -200,11 +279,13 @@ static bool evict(const Problem &problem, const Graph &graph, unsigned v,
   }
   for (auto [m, base] : best->moved) {
     selection.base[m] = base;
+    dense.set(m, base);
     if (trace)
       *trace << " move " << problem.nodes[m].name << " to bank " << base
              << " for " << node.name << "\n";
   }
   selection.base[v] = best->base;
+  dense.set(v, best->base);
   return true;
 }
 
@@ -217,28 +298,45 @@ FailureOr<Selection> psum::alloc::select(const Problem &problem,
   size_t n = problem.nodes.size();
   Selection selection;
   selection.base.assign(n, std::nullopt);
-  for (auto [v, node] : llvm::enumerate(problem.nodes))
-    if (node.pin)
-      selection.base[v] = *node.pin;
+  DensePlacements dense(problem, graph);
+  // A pin past the last bank fails the seed's assert at the first node
+  // that meets it: only a walk of all neighbors finds which.
+  bool pinsInRange = true;
+  for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+    if (!node.pin)
+      continue;
+    selection.base[v] = *node.pin;
+    dense.set(v, *node.pin);
+    pinsInRange &= *node.pin < geometry.numBanks;
+  }
 
   for (unsigned v : llvm::reverse(stack)) {
     const Node &node = problem.nodes[v];
     uint64_t occupied = geometry.reserved;
-    for (unsigned m : graph.neighbors(v)) {
-      std::optional<unsigned> address = selection.base[m];
-      if (!address)
-        continue;
-      if (*address >= geometry.numBanks) {
-        failure.op = problem.nodes[m].memloc;
-        failure.message = "info[neighbor_index].address < PSUM_SIZE && "
-                          "\"bad PSUM address during select\"";
-        return mlir::failure();
+    // A dense node's dense neighbors come by range, the others from its
+    // list; with a pin past the last bank all are walked, in order.
+    if (graph.isDense(v) && pinsInRange) {
+      occupied |= dense.banksAround(v);
+      for (unsigned m : graph.storedNeighbors(v))
+        occupied |= selection.bankMask(problem, m);
+    } else {
+      for (unsigned m : graph.neighbors(v)) {
+        std::optional<unsigned> address = selection.base[m];
+        if (!address)
+          continue;
+        if (*address >= geometry.numBanks) {
+          failure.op = problem.nodes[m].memloc;
+          failure.message = "info[neighbor_index].address < PSUM_SIZE && "
+                            "\"bad PSUM address during select\"";
+          return mlir::failure();
+        }
+        occupied |= selection.bankMask(problem, m);
       }
-      occupied |= selection.bankMask(problem, m);
     }
     for (unsigned base = 0; base + node.liveN <= geometry.numBanks; ++base) {
       if (!(occupied & windowMask(base, node.liveN))) {
         selection.base[v] = base;
+        dense.set(v, base);
         break;
       }
     }
@@ -247,7 +345,8 @@ FailureOr<Selection> psum::alloc::select(const Problem &problem,
     if (trace)
       *trace << " cannot allocate " << node.name << " (" << node.liveN
              << " banks)\n";
-    if (!std::isinf(node.cost) || !evict(problem, graph, v, selection, trace))
+    if (!std::isinf(node.cost) ||
+        !evict(problem, graph, v, selection, dense, trace))
       selection.spills.push_back(v);
   }
   return selection;

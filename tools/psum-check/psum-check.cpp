@@ -242,24 +242,43 @@ struct Quality {
 };
 
 /// The interference graph of the sweep against the seed's definition
-/// computed pairwise (its lower-triangular bit matrix), with neighbors
-/// listed and with every node's neighbors in a row of bits: empty if equal.
+/// computed pairwise (its lower-triangular bit matrix), with every node
+/// listing its neighbors, with every node that has one dense
+/// (Graph::isDense: dense neighbors by range), and with the nodes of at
+/// least the median degree dense: empty if equal. Simplify and select under
+/// every named heuristic must give the same stack, trace and placement on
+/// each form.
 std::string checkInterference(bir::FuncOp func) {
   alloc::LinearFunction lf;
   FailureOr<alloc::Problem> problem = testing::firstRound(func, lf);
   if (failed(problem))
     return "";
   const std::vector<alloc::Node> &nodes = problem->nodes;
-  for (std::optional<size_t> bitRowDegree : {std::optional<size_t>(), {1}}) {
+  std::vector<size_t> degrees;
+  {
+    alloc::Graph graph = alloc::buildInterference(*problem, nullptr);
+    for (unsigned v = 0; v < nodes.size(); ++v)
+      degrees.push_back(graph.degree(v));
+  }
+  std::vector<size_t> sorted = degrees;
+  llvm::sort(sorted);
+  size_t median =
+      sorted.empty() ? 1 : std::max<size_t>(1, sorted[sorted.size() / 2]);
+  struct Form {
+    size_t denseDegree;
+    std::string name;
+  };
+  std::vector<std::string> colorings;
+  for (const Form &form :
+       {Form{nodes.size() + 1, " (lists)"}, Form{1, " (all dense)"},
+        Form{median, " (dense from the median degree)"}}) {
     alloc::Graph graph =
-        alloc::buildInterference(*problem, nullptr, bitRowDegree);
-    std::string form = bitRowDegree ? " (rows of bits)" : " (lists)";
-    // The forced form keeps every node with a neighbor in a row.
-    if (bitRowDegree &&
-        graph.numBitRows() !=
-            size_t(llvm::count_if(llvm::seq<unsigned>(0, nodes.size()),
-                                  [&](unsigned v) { return graph.degree(v); })))
-      return "nodes with neighbors but no row of bits" + form;
+        alloc::buildInterference(*problem, nullptr, form.denseDegree);
+    for (unsigned v = 0; v < nodes.size(); ++v)
+      if (graph.isDense(v) != (degrees[v] && degrees[v] >= form.denseDegree))
+        return "'" + nodes[v].name + "' is " +
+               (graph.isDense(v) ? "dense" : "not dense") +
+               " against its degree" + form.name;
     uint64_t edges = 0;
     for (unsigned a = 0; a < nodes.size(); ++a) {
       for (unsigned b = 0; b < a; ++b) {
@@ -270,7 +289,7 @@ std::string checkInterference(bir::FuncOp func) {
             overlap != graph.interferes(b, a))
           return "interference of '" + nodes[a].name + "' and '" +
                  nodes[b].name + "' differs from the pairwise definition" +
-                 form;
+                 form.name;
       }
     }
     uint64_t listed = 0;
@@ -281,18 +300,44 @@ std::string checkInterference(bir::FuncOp func) {
       for (unsigned m : graph.neighbors(v)) {
         if ((previous && m <= *previous) || !graph.interferes(v, m))
           return "the neighbors of '" + nodes[v].name +
-                 "' are not its interfering nodes in increasing order" + form;
+                 "' are not its interfering nodes in increasing order" +
+                 form.name;
         previous = m;
         ++count;
         banks += nodes[m].liveN;
       }
       if (count != graph.degree(v) || banks != graph.neighborBanks(v))
         return "the degree or neighbor banks of '" + nodes[v].name +
-               "' differ from its neighbors'" + form;
+               "' differ from its neighbors'" + form.name;
       listed += count;
     }
     if (listed != 2 * edges)
-      return "the neighbors hold duplicate edges" + form;
+      return "the neighbors hold duplicate edges" + form.name;
+    std::string coloring;
+    llvm::raw_string_ostream os(coloring);
+    for (const alloc::Heuristic &heuristic : alloc::namedHeuristics()) {
+      alloc::NodeStack stack = alloc::simplify(*problem, graph, heuristic, &os);
+      os << heuristic.name << " stack:";
+      for (unsigned v : stack)
+        os << " " << v;
+      alloc::Failure failure;
+      FailureOr<alloc::Selection> selection =
+          alloc::select(*problem, graph, stack, &os, failure);
+      if (failed(selection)) {
+        os << "\nfailed: " << failure.message << "\n";
+        continue;
+      }
+      os << "\nbases:";
+      for (std::optional<unsigned> base : selection->base)
+        os << " " << (base ? std::to_string(*base) : "-");
+      os << "\nspills:";
+      for (unsigned v : selection->spills)
+        os << " " << v;
+      os << "\n";
+    }
+    colorings.push_back(std::move(coloring));
+    if (colorings.back() != colorings.front())
+      return "simplify and select differ between the lists and" + form.name;
   }
   return "";
 }

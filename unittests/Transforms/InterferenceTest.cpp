@@ -64,16 +64,17 @@ TEST(Interference, DemandTraceLine) {
   EXPECT_EQ(text, "      50.00% PSUM demand before spilling\n");
 }
 
-// Many nodes live at once: each keeps a row of bits (at least max(64, n/32)
-// neighbors), which gives the same neighbors in increasing order.
-TEST(Interference, DenseNodesKeepRows) {
+// Many nodes live at once: each is dense (at least max(64, n/32) neighbors)
+// and lists none of the others, which its range gives, in increasing order.
+TEST(Interference, DenseNodesListNoDenseNeighbor) {
   ProblemBuilder b(4);
   for (unsigned i = 0; i < 100; ++i)
     b.add("t" + std::to_string(i), 0, 3);
   // Touches the others at their last point.
   unsigned late = b.add("late", 3, 3, 2);
   Graph graph = buildInterference(b.problem, nullptr);
-  EXPECT_EQ(graph.numBitRows(), 101u);
+  EXPECT_EQ(graph.denseNodes().size(), 101u);
+  EXPECT_TRUE(graph.storedNeighbors(5).empty());
   std::vector<unsigned> expected;
   for (unsigned m = 0; m <= late; ++m)
     if (m != 5)
@@ -90,15 +91,15 @@ TEST(Interference, SparseNodesKeepLists) {
   for (unsigned i = 0; i < 100; ++i)
     b.add("t" + std::to_string(i), 2 * i, 2 * i + 2);
   Graph graph = buildInterference(b.problem, nullptr);
-  EXPECT_EQ(graph.numBitRows(), 0u);
+  EXPECT_TRUE(graph.denseNodes().empty());
   EXPECT_EQ(neighborsOf(graph, 10), (std::vector<unsigned>{9, 11}));
 }
 
 // The default threshold is max(64, n / 32) neighbors: with 3,000 nodes,
-// 93. A group of 100 nodes live at once keeps rows; one of 90 (89
-// neighbors, above 64 but below 93) and a chain keep lists, in the same
+// 93. A group of 100 nodes live at once is dense; one of 90 (89
+// neighbors, above 64 but below 93) and a chain are not, in the same
 // graph.
-TEST(Interference, RowsAndListsInOneGraph) {
+TEST(Interference, DenseAndListedInOneGraph) {
   ProblemBuilder b(2900);
   for (unsigned i = 0; i < 100; ++i)
     b.add("a" + std::to_string(i), 0, 10);
@@ -109,7 +110,7 @@ TEST(Interference, RowsAndListsInOneGraph) {
     b.add("c" + std::to_string(i), i - 150, i - 149);
   }
   Graph graph = buildInterference(b.problem, nullptr);
-  EXPECT_EQ(graph.numBitRows(), 100u);
+  EXPECT_EQ(graph.denseNodes().size(), 100u);
   std::vector<unsigned> groupA, groupB;
   for (unsigned m = 0; m < 100; ++m)
     if (m != 7)
@@ -123,10 +124,11 @@ TEST(Interference, RowsAndListsInOneGraph) {
   EXPECT_EQ(neighborsOf(graph, 200), (std::vector<unsigned>{199, 201}));
 }
 
-// Random ranges: lists, rows of bits (forced on every node with a
-// neighbor) and the pairwise definition agree on every pair, and so do the
-// degrees and the neighbors' banks. The seed is printed on failure.
-TEST(Interference, ListsRowsAndPairwiseAgree) {
+// Random ranges: lists, dense nodes (forced on every node with a neighbor,
+// and on those of at least 5 neighbors beside listed ones) and the pairwise
+// definition agree on every pair, and so do the degrees and the neighbors'
+// banks. The seed is printed on failure.
+TEST(Interference, ListsDenseAndPairwiseAgree) {
   for (unsigned seed = 1; seed <= 20; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     std::mt19937 random(seed);
@@ -140,8 +142,9 @@ TEST(Interference, ListsRowsAndPairwiseAgree) {
     }
     const std::vector<Node> &nodes = b.problem.nodes;
     Graph lists = buildInterference(b.problem, nullptr, n + 1);
-    Graph rows = buildInterference(b.problem, nullptr, 1);
-    EXPECT_EQ(lists.numBitRows(), 0u);
+    Graph dense = buildInterference(b.problem, nullptr, 1);
+    Graph mixed = buildInterference(b.problem, nullptr, 5);
+    EXPECT_TRUE(lists.denseNodes().empty());
     for (unsigned v = 0; v < n; ++v) {
       std::vector<unsigned> expected;
       uint64_t banks = 0;
@@ -151,7 +154,7 @@ TEST(Interference, ListsRowsAndPairwiseAgree) {
           expected.push_back(m);
           banks += nodes[m].liveN;
         }
-      for (const Graph *graph : {&lists, &rows}) {
+      for (const Graph *graph : {&lists, &dense, &mixed}) {
         EXPECT_EQ(neighborsOf(*graph, v), expected) << "node " << v;
         EXPECT_EQ(graph->degree(v), expected.size());
         EXPECT_EQ(graph->neighborBanks(v), banks);

@@ -585,41 +585,61 @@ uint64_t rangeInputs(const LinearFunction &lf, const Problem &problem);
 // Interference
 //===----------------------------------------------------------------------===//
 
-/// The interference graph. A node's neighbors are a sorted list, or, for a
-/// node that interferes with at least 1/32 of all nodes, a row of bits (the
-/// seed's bit matrix, where it is dense): a list costs 32 bits per edge, a
-/// row one bit per node, so no node takes more than the row and the graph
-/// at most n^2 bits, where lists alone grew to 32 n^2 bits with many
-/// tiles live at once. Either way neighbors come in increasing order.
+/// The interference graph of the live ranges: two nodes interfere iff their
+/// ranges overlap. A node's neighbors are a sorted list, but for a dense
+/// node (one that interferes with at least 1/32 of all nodes): its list
+/// holds only its neighbors that are not dense, and its dense neighbors are
+/// the dense nodes whose ranges overlap its own. With many tiles live at
+/// once the edges among dense nodes are most of the graph; none is stored,
+/// and simplify and select ask the ranges for them (an edge each cost 32
+/// bits in a list, then a bit in a row of the seed's matrix, and every
+/// heuristic visited each one). Either way neighbors come in increasing
+/// order.
 class Graph {
 public:
-  /// Neighbors in increasing order, from a list or from a row of bits.
+  /// Neighbors in increasing order: a list merged with the dense nodes
+  /// overlapping a range (none for a node that is not dense).
   class NeighborIterator
       : public llvm::iterator_facade_base<
             NeighborIterator, std::forward_iterator_tag, const unsigned> {
   public:
-    explicit NeighborIterator(const unsigned *item) : item(item) {}
-    /// The first set bit at or after `from` of a row of `size` bits.
-    NeighborIterator(const uint64_t *words, unsigned from, unsigned size)
-        : words(words), size(size), bit(nextSet(from)) {}
-    const unsigned &operator*() const { return words ? bit : *item; }
+    NeighborIterator(const Graph &graph, unsigned self, const unsigned *item,
+                     const unsigned *itemEnd, const unsigned *dense,
+                     const unsigned *denseEnd)
+        : graph(&graph), self(self), item(item), itemEnd(itemEnd), dense(dense),
+          denseEnd(denseEnd) {
+      skipDense();
+      settle();
+    }
+    const unsigned &operator*() const { return current; }
     NeighborIterator &operator++() {
-      if (words)
-        bit = nextSet(bit + 1);
-      else
+      if (item != itemEnd && (dense == denseEnd || *item < *dense)) {
         ++item;
+      } else {
+        ++dense;
+        skipDense();
+      }
+      settle();
       return *this;
     }
     bool operator==(const NeighborIterator &other) const {
-      return item == other.item && bit == other.bit;
+      return item == other.item && dense == other.dense;
     }
 
   private:
-    unsigned nextSet(unsigned from) const;
+    /// Steps over dense nodes that are `self` or do not overlap it.
+    void skipDense();
+    void settle() {
+      if (item != itemEnd && (dense == denseEnd || *item < *dense))
+        current = *item;
+      else if (dense != denseEnd)
+        current = *dense;
+    }
 
-    const unsigned *item = nullptr;
-    const uint64_t *words = nullptr;
-    unsigned size = 0, bit = 0;
+    const Graph *graph;
+    unsigned self;
+    const unsigned *item, *itemEnd, *dense, *denseEnd;
+    unsigned current = 0;
   };
 
   /// Sum of liveN over candidates: the seed's total bank demand.
@@ -628,13 +648,24 @@ public:
   unsigned peakDemand = 0;
   unsigned peakPoint = 0;
 
+  /// All neighbors of v. For a dense node this walks every dense node: the
+  /// hot loops ask storedNeighbors and the ranges instead.
   llvm::iterator_range<NeighborIterator> neighbors(unsigned v) const;
+  /// The neighbors v's list holds: all of them, or for a dense node those
+  /// that are not dense.
+  llvm::ArrayRef<unsigned> storedNeighbors(unsigned v) const {
+    return llvm::ArrayRef(lists).slice(listStart[v],
+                                       listStart[v + 1] - listStart[v]);
+  }
+  bool isDense(unsigned v) const { return denseIndex[v] != kNotDense; }
+  /// The dense nodes, increasing.
+  llvm::ArrayRef<unsigned> denseNodes() const { return dense; }
+  /// v's live range [def, use].
+  const Interval &range(unsigned v) const { return ranges[v]; }
   size_t degree(unsigned v) const { return degrees[v]; }
   /// The banks of v's neighbors, summed (the seed's additive degree).
   uint64_t neighborBanks(unsigned v) const { return banksAround[v]; }
   bool interferes(unsigned a, unsigned b) const;
-  /// Nodes kept in a row of bits (psum-check, the phase benchmarks).
-  size_t numBitRows() const { return numRows; }
   /// The seed's this+0x2c8: NUM_PSUM_BANKS / total bank demand.
   double demandRatio(unsigned numBanks) const {
     return totalDemand ? double(numBanks) / double(totalDemand) : 1.0;
@@ -643,25 +674,25 @@ public:
 private:
   friend Graph buildInterference(const Problem &, llvm::raw_ostream *,
                                  std::optional<size_t>);
-  static constexpr unsigned kNoRow = ~0u;
+  static constexpr unsigned kNotDense = ~0u;
 
+  std::vector<Interval> ranges;
   std::vector<unsigned> degrees;
   std::vector<uint64_t> banksAround;
   /// Lists, one after the other: node v's from listStart[v] to
-  /// listStart[v + 1] (empty where v has a row of bits).
+  /// listStart[v + 1].
   std::vector<size_t> listStart;
   std::vector<unsigned> lists;
-  /// Node v's row is bitWords[rowOf[v] * wordsPerRow ...], if any.
-  std::vector<unsigned> rowOf;
-  std::vector<uint64_t> bitWords;
-  size_t numRows = 0, wordsPerRow = 0;
+  /// The dense nodes, increasing, and each node's index among them.
+  std::vector<unsigned> dense;
+  std::vector<unsigned> denseIndex;
 };
 
-/// Builds the graph by the seed's sweep. Nodes of at least `bitRowDegree`
-/// neighbors get a row of bits; by default those of at least max(64, n / 32)
-/// (tests set it to compare the two forms).
+/// Builds the graph by the seed's sweep. Nodes of at least `denseDegree`
+/// neighbors are dense; by default those of at least max(64, n / 32) (tests
+/// set it to compare the forms).
 Graph buildInterference(const Problem &problem, llvm::raw_ostream *trace,
-                        std::optional<size_t> bitRowDegree = std::nullopt);
+                        std::optional<size_t> denseDegree = std::nullopt);
 
 /// The banks live at each point (numPoints + 1 entries, the last 0): the
 /// demand the relief heuristics and the pruning test against PSUM.
