@@ -18,6 +18,7 @@
 #include <limits>
 #include <queue>
 #include <tuple>
+#include <utility>
 
 using namespace psum::alloc;
 
@@ -51,6 +52,138 @@ static constexpr size_t kSwapLimit = 4000;
 /// Largest candidate count for its search over pairs of spills.
 static constexpr size_t kPairSwapLimit = 200;
 
+/// Points past the last: never in excess.
+static constexpr int64_t kPadding = std::numeric_limits<int64_t>::min() / 4;
+
+void DemandProfile::useTree(llvm::ArrayRef<int64_t> runBanks) {
+  banks.assign(runBanks.begin(), runBanks.end());
+  widest = banks.back();
+  for (leaves = 1; leaves < points.size(); leaves *= 2) {
+  }
+  low.assign(2 * leaves, kPadding);
+  high.assign(2 * leaves, kPadding);
+  pending.assign(2 * leaves, 0);
+  sums.assign(2 * leaves * banks.size(), 0);
+  for (size_t p = 0; p < points.size(); ++p)
+    setLeaf(leaves + p, points[p]);
+  for (size_t node = leaves - 1; node; --node)
+    pull(node);
+  points = {};
+}
+
+int64_t DemandProfile::excessAt(unsigned p) const {
+  if (!isTree())
+    return std::max<int64_t>(0, points[p] - usable);
+  size_t leaf = leaves + p;
+  int64_t demand = low[leaf];
+  for (size_t node = leaf / 2; node; node /= 2)
+    demand += pending[node];
+  return std::max<int64_t>(0, demand - usable);
+}
+
+void DemandProfile::add(unsigned lo, unsigned hi, int64_t delta) {
+  if (!isTree()) {
+    for (unsigned p = lo; p <= hi; ++p)
+      points[p] += delta;
+    return;
+  }
+  add(1, 0, unsigned(leaves - 1), lo, hi, delta);
+}
+
+int64_t DemandProfile::gain(unsigned lo, unsigned hi, int64_t most) const {
+  auto at = llvm::find(banks, most);
+  if (at == banks.end()) {
+    int64_t total = 0;
+    forEachExcess(lo, hi, [&](unsigned, int64_t excess) {
+      total += std::min(excess, most);
+    });
+    return total;
+  }
+  return gain(1, 0, unsigned(leaves - 1), lo, hi, size_t(at - banks.begin()));
+}
+
+bool DemandProfile::fits(unsigned lo, unsigned hi, int64_t more) const {
+  if (!isTree()) {
+    for (unsigned p = lo; p <= hi; ++p)
+      if (points[p] + more > usable)
+        return false;
+    return true;
+  }
+  return highest(1, 0, unsigned(leaves - 1), lo, hi, 0) + more <= usable;
+}
+
+void DemandProfile::setLeaf(size_t node, int64_t demand) {
+  low[node] = high[node] = demand;
+  for (size_t i = 0; i < banks.size(); ++i)
+    sums[node * banks.size() + i] =
+        std::clamp<int64_t>(demand - usable, 0, banks[i]);
+}
+
+void DemandProfile::pull(size_t node) {
+  low[node] = std::min(low[2 * node], low[2 * node + 1]);
+  high[node] = std::max(high[2 * node], high[2 * node + 1]);
+  for (size_t i = 0; i < banks.size(); ++i)
+    sums[node * banks.size() + i] = sums[2 * node * banks.size() + i] +
+                                    sums[(2 * node + 1) * banks.size() + i];
+}
+
+void DemandProfile::shift(size_t node, int64_t delta) {
+  low[node] += delta;
+  high[node] += delta;
+  if (node < leaves)
+    pending[node] += delta;
+}
+
+bool DemandProfile::keepsSums(size_t node, int64_t delta) const {
+  return (high[node] <= usable && high[node] + delta <= usable) ||
+         (low[node] >= usable + widest && low[node] + delta >= usable + widest);
+}
+
+void DemandProfile::add(size_t node, unsigned nodeLo, unsigned nodeHi,
+                        unsigned lo, unsigned hi, int64_t delta) {
+  if (hi < nodeLo || nodeHi < lo)
+    return;
+  if (nodeLo == nodeHi) {
+    setLeaf(node, low[node] + delta);
+    return;
+  }
+  if (lo <= nodeLo && nodeHi <= hi && keepsSums(node, delta)) {
+    shift(node, delta);
+    return;
+  }
+  if (int64_t down = std::exchange(pending[node], 0)) {
+    shift(2 * node, down);
+    shift(2 * node + 1, down);
+  }
+  unsigned mid = nodeLo + (nodeHi - nodeLo) / 2;
+  add(2 * node, nodeLo, mid, lo, hi, delta);
+  add(2 * node + 1, mid + 1, nodeHi, lo, hi, delta);
+  pull(node);
+}
+
+int64_t DemandProfile::gain(size_t node, unsigned nodeLo, unsigned nodeHi,
+                            unsigned lo, unsigned hi, size_t index) const {
+  if (hi < nodeLo || nodeHi < lo)
+    return 0;
+  if (lo <= nodeLo && nodeHi <= hi)
+    return sums[node * banks.size() + index];
+  unsigned mid = nodeLo + (nodeHi - nodeLo) / 2;
+  return gain(2 * node, nodeLo, mid, lo, hi, index) +
+         gain(2 * node + 1, mid + 1, nodeHi, lo, hi, index);
+}
+
+int64_t DemandProfile::highest(size_t node, unsigned nodeLo, unsigned nodeHi,
+                               unsigned lo, unsigned hi, int64_t carry) const {
+  if (hi < nodeLo || nodeHi < lo)
+    return kPadding;
+  if (lo <= nodeLo && nodeHi <= hi)
+    return high[node] + carry;
+  unsigned mid = nodeLo + (nodeHi - nodeLo) / 2;
+  carry += pending[node];
+  return std::max(highest(2 * node, nodeLo, mid, lo, hi, carry),
+                  highest(2 * node + 1, mid + 1, nodeHi, lo, hi, carry));
+}
+
 namespace {
 /// Where a spilled node still holds banks: [lo, hi] with `banks` of them.
 struct KeptRun {
@@ -64,23 +197,39 @@ public:
   ReliefSearch(const LinearFunction &lf, const Problem &problem,
                const SpillOptions &spill, Heuristic::Kept model)
       : nodes(problem.nodes), numPoints(problem.numPoints),
-        usable(problem.geometry.usableBanks()), demand(bankDemand(problem)),
-        keptBegin(nodes.size() + 1, 0) {
+        usable(problem.geometry.usableBanks()),
+        demand(bankDemand(problem), usable), keptBegin(nodes.size() + 1, 0) {
     // Without excess there is nothing to search.
     if (totalExcess() == 0)
       return;
+    uint64_t ranges = 0;
     for (auto [v, node] : llvm::enumerate(nodes)) {
-      if (spillable(node))
+      if (spillable(node)) {
         addKeptRuns(node, problem.accesses[v], lf, problem.geometry, spill,
                     model == Heuristic::Kept::Whole);
+        ranges += node.use - node.def + 1;
+      }
       keptBegin[v + 1] = kept.size();
     }
+    if (ranges <= kTreeLive * (uint64_t(numPoints) + 1))
+      return;
+    std::vector<int64_t> runBanks;
+    for (auto [v, node] : llvm::enumerate(nodes))
+      if (spillable(node))
+        forEachFreed(v, [&](unsigned, unsigned, int64_t banks) {
+          runBanks.push_back(banks);
+        });
+    llvm::sort(runBanks);
+    runBanks.erase(std::unique(runBanks.begin(), runBanks.end()),
+                   runBanks.end());
+    demand.useTree(runBanks);
   }
 
   int64_t totalExcess() const {
     int64_t total = 0;
-    for (unsigned p = 0; p < numPoints; ++p)
-      total += excessAt(p);
+    if (numPoints)
+      demand.forEachExcess(0, numPoints - 1,
+                           [&](unsigned, int64_t excess) { total += excess; });
     return total;
   }
   std::vector<unsigned> greedyByGain(Heuristic::Relief ranking);
@@ -95,9 +244,7 @@ public:
   void swaps(std::vector<unsigned> &result);
 
 private:
-  int64_t excessAt(unsigned p) const {
-    return std::max<int64_t>(0, demand[p] - usable);
-  }
+  int64_t excessAt(unsigned p) const { return demand.excessAt(p); }
   /// Pinned and infinite-cost nodes are never spilled; a node nobody writes
   /// has no value to save.
   static bool spillable(const Node &node) {
@@ -169,8 +316,7 @@ private:
   /// Adds (sign +1) or removes the banks `v` needs where it is spilled.
   void apply(unsigned v, int64_t sign) {
     forEachFreed(v, [&](unsigned lo, unsigned hi, int64_t banks) {
-      for (unsigned p = lo; p <= hi; ++p)
-        demand[p] += sign * banks;
+      demand.add(lo, hi, sign * banks);
     });
   }
   /// The excess spilling `v` removes, at the points of [from, to] (where
@@ -179,19 +325,25 @@ private:
                  unsigned to = std::numeric_limits<unsigned>::max()) const {
     int64_t gain = 0;
     forEachFreed(v, [&](unsigned lo, unsigned hi, int64_t banks) {
-      for (unsigned p = std::max(lo, from), end = std::min(hi, to); p <= end;
-           ++p)
-        gain += std::clamp<int64_t>(demand[p] - usable, 0, banks);
+      lo = std::max(lo, from);
+      hi = std::min(hi, to);
+      if (lo <= hi)
+        gain += demand.gain(lo, hi, banks);
     });
     return gain;
   }
   bool replace(std::vector<unsigned> &result, std::vector<bool> &chosen,
                llvm::ArrayRef<size_t> outs);
 
+  /// Spillable nodes live at once on average from which the demand is a
+  /// tree: the benchmark kernels have at most 30, every tile live at once
+  /// (many-live) thousands.
+  static constexpr uint64_t kTreeLive = 128;
+
   const std::vector<Node> &nodes;
   unsigned numPoints;
   int64_t usable;
-  std::vector<int64_t> demand;
+  DemandProfile demand;
   /// Each spillable node's kept runs, in order: kept[keptBegin[v] ..
   /// keptBegin[v + 1]).
   std::vector<KeptRun> kept;
@@ -236,8 +388,7 @@ std::vector<unsigned> ReliefSearch::greedyByGain(Heuristic::Relief ranking) {
         gain += sums[hi + 1] - sums[lo];
         return;
       }
-      for (unsigned p = lo; p <= hi; ++p)
-        gain += std::min(banks, excessAt(p));
+      gain += demand.gain(lo, hi, banks);
     });
     if (gain > 0)
       queue.push({rank(v, gain), -int64_t(v), unsigned(v)});
@@ -329,8 +480,7 @@ void ReliefSearch::reverseDelete(std::vector<unsigned> &result,
   for (unsigned v : byCost) {
     bool fits = true;
     forEachFreed(v, [&](unsigned lo, unsigned hi, int64_t banks) {
-      for (unsigned p = lo; p <= hi && fits; ++p)
-        fits = demand[p] + banks <= usable;
+      fits = fits && demand.fits(lo, hi, banks);
     });
     if (!fits || (accept && !accept(v)))
       continue;
@@ -358,13 +508,11 @@ bool ReliefSearch::replace(std::vector<unsigned> &result,
   // (there was no excess elsewhere).
   int64_t excess = 0;
   unsigned first = hi, last = lo;
-  for (unsigned p = lo; p <= hi; ++p) {
-    if (int64_t e = excessAt(p)) {
-      excess += e;
-      first = std::min(first, p);
-      last = std::max(last, p);
-    }
-  }
+  demand.forEachExcess(lo, hi, [&](unsigned p, int64_t e) {
+    excess += e;
+    first = std::min(first, p);
+    last = std::max(last, p);
+  });
   std::optional<unsigned> swap;
   for (auto [v, node] : llvm::enumerate(nodes)) {
     if (excess == 0 || node.def > first || node.use < last || chosen[v] ||
@@ -419,9 +567,10 @@ void ReliefSearch::swaps(std::vector<unsigned> &result) {
     for (unsigned out : result) {
       Single &single = all.emplace_back();
       apply(out, +1);
-      for (unsigned p = nodes[out].def; p <= nodes[out].use; ++p)
-        if (excessAt(p))
-          single.span = {single.span ? single.span->first : p, p};
+      demand.forEachExcess(
+          nodes[out].def, nodes[out].use, [&](unsigned p, int64_t) {
+            single.span = {single.span ? single.span->first : p, p};
+          });
       apply(out, -1);
       if (!single.span)
         continue;

@@ -4,7 +4,11 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <limits>
+#include <random>
+#include <string>
+#include <vector>
 
 using namespace psum::alloc;
 using psum::alloc::testing::ProblemBuilder;
@@ -71,6 +75,57 @@ TEST(Simplify, PinnedNodesAreNotPushed) {
   unsigned q = b.add("q", 0, 3);
   Graph graph = buildInterference(b.problem, nullptr);
   EXPECT_EQ(simplify(b.problem, graph, seedHeuristic(), nullptr), NodeStack{q});
+}
+
+// Relief's demand as a segment tree answers as the plain array does, on
+// random profiles under random changes: first spills only (lowering), then
+// both ways, with bank counts the tree sums and others. The seed is printed
+// on failure.
+TEST(Simplify, DemandTreeAnswersAsArray) {
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937 random(seed);
+    unsigned points = 1 + random() % 70;
+    int64_t usable = 1 + random() % 8;
+    std::vector<int64_t> initial(points);
+    for (int64_t &banks : initial)
+      banks = usable - 2 + random() % 18;
+    std::vector<int64_t> runBanks;
+    for (int64_t b = 1; b <= 8; ++b)
+      if (random() % 3 == 0 || b == 8)
+        runBanks.push_back(b);
+    DemandProfile array(initial, usable), tree(initial, usable);
+    tree.useTree(runBanks);
+    ASSERT_TRUE(tree.isTree());
+    auto excessOf = [&](const DemandProfile &demand, unsigned lo, unsigned hi) {
+      std::vector<std::pair<unsigned, int64_t>> list;
+      demand.forEachExcess(lo, hi, [&](unsigned p, int64_t excess) {
+        list.push_back({p, excess});
+      });
+      return list;
+    };
+    for (unsigned step = 0; step < 200; ++step) {
+      SCOPED_TRACE("step " + std::to_string(step));
+      unsigned lo = random() % points;
+      unsigned hi = lo + random() % (points - lo);
+      // Near the band where the sums change, where they go wrong.
+      int64_t banks = 1 + random() % 3;
+      int64_t delta = step < 20 || random() % 2 ? -banks : banks;
+      array.add(lo, hi, delta);
+      tree.add(lo, hi, delta);
+      unsigned qlo = random() % points;
+      unsigned qhi = qlo + random() % (points - qlo);
+      for (unsigned p = 0; p < points; ++p)
+        ASSERT_EQ(tree.excessAt(p), array.excessAt(p)) << "point " << p;
+      for (int64_t most = 1; most <= 9; ++most)
+        ASSERT_EQ(tree.gain(qlo, qhi, most), array.gain(qlo, qhi, most))
+            << "banks " << most;
+      for (int64_t more = -2; more <= 4; ++more)
+        ASSERT_EQ(tree.fits(qlo, qhi, more), array.fits(qlo, qhi, more))
+            << "more " << more;
+      ASSERT_EQ(excessOf(tree, qlo, qhi), excessOf(array, qlo, qhi));
+    }
+  }
 }
 
 } // namespace

@@ -752,6 +752,97 @@ std::vector<Heuristic> heuristicSet(unsigned count);
 int64_t additiveBudget(const Problem &problem, const Graph &graph,
                        unsigned node);
 
+/// The banks needed at each point while relief (reliefSpills) chooses
+/// spills. Spilling a node changes the demand over its range, and relief
+/// asks a node's gain over its range: with thousands of tiles live at once
+/// a plain array made both quadratic (the many-live scaling shape). Where
+/// many spillable nodes are live at once on average, the demand moves into
+/// a segment tree over the points (useTree) that keeps, per node, the
+/// lowest and highest demand and, for each bank count a spill frees in a
+/// run, the excess clamped to it, summed. A change that moves no point of
+/// a node across the band where those sums change (excess from 1 to the
+/// widest run) stays pending there; one that does descends to the points
+/// it moves. Spills only lower the demand, so a point crosses the band
+/// once; reverse delete puts back only what fits, which stays below it.
+/// Array and tree give the same numbers.
+class DemandProfile {
+public:
+  /// `initial`: the banks live at each point (bankDemand); `usable`: the
+  /// banks PSUM has for them.
+  DemandProfile(std::vector<int64_t> initial, int64_t usable)
+      : usable(usable), points(std::move(initial)) {}
+
+  /// Moves the demand into the tree, summing clamped excess for the bank
+  /// counts `runBanks` (sorted, unique, nonzero).
+  void useTree(llvm::ArrayRef<int64_t> runBanks);
+  bool isTree() const { return leaves != 0; }
+
+  int64_t excessAt(unsigned p) const;
+  /// Adds `delta` banks at the points of [lo, hi].
+  void add(unsigned lo, unsigned hi, int64_t delta);
+  /// The excess over [lo, hi], each point's clamped to `most` banks: what
+  /// freeing `most` banks there removes.
+  int64_t gain(unsigned lo, unsigned hi, int64_t most) const;
+  /// Whether `more` banks fit at every point of [lo, hi].
+  bool fits(unsigned lo, unsigned hi, int64_t more) const;
+  /// fn(p, excess) for each point of [lo, hi] with excess, in order.
+  template <typename Fn>
+  void forEachExcess(unsigned lo, unsigned hi, Fn fn) const {
+    if (!isTree()) {
+      for (unsigned p = lo; p <= hi; ++p)
+        if (points[p] > usable)
+          fn(p, points[p] - usable);
+      return;
+    }
+    forEachExcess(1, 0, unsigned(leaves - 1), lo, hi, 0, fn);
+  }
+
+private:
+  void setLeaf(size_t node, int64_t demand);
+  void pull(size_t node);
+  /// Shifts the demand under `node` by `delta`, which keepsSums.
+  void shift(size_t node, int64_t delta);
+  /// Whether adding `delta` under `node` changes no clamped excess: every
+  /// point stays without excess, or at least the widest run in excess.
+  bool keepsSums(size_t node, int64_t delta) const;
+  void add(size_t node, unsigned nodeLo, unsigned nodeHi, unsigned lo,
+           unsigned hi, int64_t delta);
+  /// A node's sums hold whatever is pending above it (keepsSums).
+  int64_t gain(size_t node, unsigned nodeLo, unsigned nodeHi, unsigned lo,
+               unsigned hi, size_t index) const;
+  /// `carry`: what is pending above `node`.
+  int64_t highest(size_t node, unsigned nodeLo, unsigned nodeHi, unsigned lo,
+                  unsigned hi, int64_t carry) const;
+  template <typename Fn>
+  void forEachExcess(size_t node, unsigned nodeLo, unsigned nodeHi, unsigned lo,
+                     unsigned hi, int64_t carry, Fn &fn) const {
+    if (hi < nodeLo || nodeHi < lo || high[node] + carry <= usable)
+      return;
+    if (nodeLo == nodeHi) {
+      fn(nodeLo, low[node] + carry - usable);
+      return;
+    }
+    unsigned mid = nodeLo + (nodeHi - nodeLo) / 2;
+    carry += pending[node];
+    forEachExcess(2 * node, nodeLo, mid, lo, hi, carry, fn);
+    forEachExcess(2 * node + 1, mid + 1, nodeHi, lo, hi, carry, fn);
+  }
+
+  int64_t usable;
+  /// The plain array (before useTree).
+  std::vector<int64_t> points;
+  /// The tree: node 1 the root, node n's children 2n and 2n + 1, leaves
+  /// from `leaves` on. low, high: the lowest and highest demand under a
+  /// node, but what is pending above it; `pending`: what a node has not
+  /// passed to its children yet.
+  size_t leaves = 0;
+  std::vector<int64_t> low, high, pending;
+  std::vector<int64_t> banks;
+  int64_t widest = 0;
+  /// Per node, for each of `banks`: its points' excess clamped to it.
+  std::vector<int64_t> sums;
+};
+
 /// A spill set chosen before coloring: while some point needs more banks
 /// than PSUM has, spill the node whose spill leaves the least total excess,
 /// the cheapest on ties. Unlike simplify's blocked-node choice, it sees
