@@ -20,7 +20,8 @@ inner-rewritten: SIZE / 3 tile arrays, each written `acc[%n]` in an N loop
 inside a K loop, then drained by a loop of its own (the checker,
 `verify=true`, kept each array live back to the function's entry).
 many-live: SIZE / 2 one-bank tiles all written, then all drained, so
-that every pair of them interferes (known quadratic: docs/Limitations.md).
+that every pair of them interferes (quadratic in every heuristic until
+session 42: docs/PsumAllocate.md, Interference and demand).
 pieces: one 8-bank tile written as about SIZE pieces per iteration, then
 read (bench/gen_pieces.py, the session-28 audit's F5).
 wide-split: a two-bank tile whose halves are used apart (split cuts it),

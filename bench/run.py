@@ -981,7 +981,8 @@ def write_report(args, host, started, total, sizes, kinds, pressures, rows, modu
           'pass run from the previous size (in the generator\'s `--size`: instructions, or '
           'for `wide-split` and `wide-spill` the accesses of a few instructions), `baseline '
           'e` the baseline\'s, `n log n e` the target over the same step. `many-live` (every '
-          'tile live at once) is the known quadratic case (docs/Limitations.md).')
+          'tile live at once) was quadratic until session 42; nearly all its tiles spill, '
+          'so its output is about three times its input (docs/Limitations.md).')
         w('')
         w('| shape | mode | size | instrs | runs | baseline s | pass s | ratio | baseline MB '
           '| pass MB | mem ratio | e | baseline e | n log n e | growth |')
