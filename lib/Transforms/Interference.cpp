@@ -153,22 +153,24 @@ Graph psum::alloc::buildInterference(const Problem &problem,
   }
   graph.lists.resize(graph.listStart[n]);
   std::vector<size_t> next(graph.listStart.begin(), graph.listStart.end() - 1);
-  // Two live sets: a dense node meets only the live nodes that are not
-  // dense, so the sweep takes no time over the edges it does not store.
+  // Two live sets, the nodes that are not dense and the dense ones: a dense
+  // node meets only the first, so the sweep takes no time over the edges it
+  // does not store.
   std::vector<unsigned> live[2];
   std::vector<unsigned> position(n, 0);
   unsigned liveBanks = 0;
   for (unsigned point = 0; point < problem.numPoints; ++point) {
     for (unsigned node : firstDefs.at(point)) {
       bool isDense = graph.isDense(node);
-      for (const std::vector<unsigned> &set : live) {
-        if (isDense && &set == &live[1])
-          continue;
-        for (unsigned other : set) {
+      auto meet = [&](llvm::ArrayRef<unsigned> others) {
+        for (unsigned other : others) {
           graph.lists[next[node]++] = other;
           graph.lists[next[other]++] = node;
         }
-      }
+      };
+      meet(live[0]);
+      if (!isDense)
+        meet(live[1]);
       std::vector<unsigned> &set = live[isDense];
       position[node] = set.size();
       set.push_back(node);

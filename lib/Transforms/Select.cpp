@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <limits>
@@ -130,8 +131,7 @@ public:
     llvm::stable_sort(byDef, [&](unsigned a, unsigned b) {
       return graph.range(a).def < graph.range(b).def;
     });
-    for (leaves = 1; leaves < byDef.size(); leaves *= 2) {
-    }
+    leaves = llvm::PowerOf2Ceil(byDef.size());
     for (auto [i, v] : llvm::enumerate(byDef))
       leafOf[v] = unsigned(i);
     ends.assign(2 * leaves * numBanks, 0);

@@ -12,6 +12,7 @@
 #include "Psum/Transforms/Allocator.h"
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,8 +59,7 @@ static constexpr int64_t kPadding = std::numeric_limits<int64_t>::min() / 4;
 void DemandProfile::useTree(llvm::ArrayRef<int64_t> runBanks) {
   banks.assign(runBanks.begin(), runBanks.end());
   widest = banks.back();
-  for (leaves = 1; leaves < points.size(); leaves *= 2) {
-  }
+  leaves = llvm::PowerOf2Ceil(points.size());
   low.assign(2 * leaves, kPadding);
   high.assign(2 * leaves, kPadding);
   pending.assign(2 * leaves, 0);
