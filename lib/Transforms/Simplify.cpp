@@ -58,7 +58,7 @@ static constexpr int64_t kPadding = std::numeric_limits<int64_t>::min() / 4;
 
 void DemandProfile::useTree(llvm::ArrayRef<int64_t> runBanks) {
   banks.assign(runBanks.begin(), runBanks.end());
-  widest = banks.back();
+  widest = banks.empty() ? 0 : banks.back();
   leaves = llvm::PowerOf2Ceil(points.size());
   low.assign(2 * leaves, kPadding);
   high.assign(2 * leaves, kPadding);
@@ -219,6 +219,10 @@ public:
         forEachFreed(v, [&](unsigned, unsigned, int64_t banks) {
           runBanks.push_back(banks);
         });
+    // No spill frees anything (the whole model keeps a node's banks at
+    // each access it spans): gains are 0, and the array is as fast.
+    if (runBanks.empty())
+      return;
     llvm::sort(runBanks);
     runBanks.erase(std::unique(runBanks.begin(), runBanks.end()),
                    runBanks.end());
