@@ -68,7 +68,23 @@ void DemandProfile::useTree(llvm::ArrayRef<int64_t> runBanks) {
     setLeaf(leaves + p, points[p]);
   for (size_t node = leaves - 1; node; --node)
     pull(node);
+  numPoints = points.size();
   points = {};
+}
+
+void DemandProfile::useArray() {
+  if (!isTree())
+    return;
+  for (size_t node = 1; node < leaves; ++node) {
+    if (int64_t down = std::exchange(pending[node], 0)) {
+      shift(2 * node, down);
+      shift(2 * node + 1, down);
+    }
+  }
+  points.assign(low.begin() + leaves, low.begin() + leaves + numPoints);
+  leaves = 0;
+  low = high = pending = sums = {};
+  banks.clear();
 }
 
 int64_t DemandProfile::excessAt(unsigned p) const {
@@ -548,6 +564,7 @@ bool ReliefSearch::replace(std::vector<unsigned> &result,
 void ReliefSearch::swaps(std::vector<unsigned> &result) {
   if (totalExcess() != 0 || nodes.size() > kSwapLimit)
     return;
+  demand.useArray();
   std::vector<bool> chosen(nodes.size(), false);
   for (unsigned v : result)
     chosen[v] = true;
