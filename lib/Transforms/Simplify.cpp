@@ -68,23 +68,7 @@ void DemandProfile::useTree(llvm::ArrayRef<int64_t> runBanks) {
     setLeaf(leaves + p, points[p]);
   for (size_t node = leaves - 1; node; --node)
     pull(node);
-  numPoints = points.size();
   points = {};
-}
-
-void DemandProfile::useArray() {
-  if (!isTree())
-    return;
-  for (size_t node = 1; node < leaves; ++node) {
-    if (int64_t down = std::exchange(pending[node], 0)) {
-      shift(2 * node, down);
-      shift(2 * node + 1, down);
-    }
-  }
-  points.assign(low.begin() + leaves, low.begin() + leaves + numPoints);
-  leaves = 0;
-  low = high = pending = sums = {};
-  banks.clear();
 }
 
 int64_t DemandProfile::excessAt(unsigned p) const {
@@ -219,15 +203,24 @@ public:
     if (totalExcess() == 0)
       return;
     uint64_t ranges = 0;
+    size_t spillables = 0;
     for (auto [v, node] : llvm::enumerate(nodes)) {
       if (spillable(node)) {
         addKeptRuns(node, problem.accesses[v], lf, problem.geometry, spill,
                     model == Heuristic::Kept::Whole);
         ranges += node.use - node.def + 1;
+        ++spillables;
       }
       keptBegin[v + 1] = kept.size();
     }
-    if (ranges <= kTreeLive * (uint64_t(numPoints) + 1))
+    // The tree pays where the array is quadratic: many spillable nodes,
+    // most of them live at once. A few hundred nodes over long ranges of
+    // other code (the session-42 audit: 260 tiles over 300,000 points) are
+    // faster on the array, and lighter: the tree keeps a sum per bank count
+    // per point. Swaps, which move whole ranges across the band where the
+    // tree's sums change, run only below this count.
+    if (spillables <= kSwapLimit ||
+        ranges <= kTreeLive * (uint64_t(numPoints) + 1))
       return;
     std::vector<int64_t> runBanks;
     for (auto [v, node] : llvm::enumerate(nodes))
@@ -564,7 +557,6 @@ bool ReliefSearch::replace(std::vector<unsigned> &result,
 void ReliefSearch::swaps(std::vector<unsigned> &result) {
   if (totalExcess() != 0 || nodes.size() > kSwapLimit)
     return;
-  demand.useArray();
   std::vector<bool> chosen(nodes.size(), false);
   for (unsigned v : result)
     chosen[v] = true;

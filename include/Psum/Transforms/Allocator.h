@@ -775,10 +775,6 @@ public:
   /// Moves the demand into the tree, summing clamped excess for the bank
   /// counts `runBanks` (sorted, unique, nonzero).
   void useTree(llvm::ArrayRef<int64_t> runBanks);
-  /// Moves the demand back into the array: relief's swaps put spills back
-  /// and take them again, moving whole ranges across the band, where the
-  /// tree descends to every point (ten times the array's time).
-  void useArray();
   bool isTree() const { return leaves != 0; }
 
   int64_t excessAt(unsigned p) const;
@@ -833,9 +829,8 @@ private:
   }
 
   int64_t usable;
-  /// The plain array (but between useTree and useArray).
+  /// The plain array (before useTree).
   std::vector<int64_t> points;
-  size_t numPoints = 0;
   /// The tree: node 1 the root, node n's children 2n and 2n + 1, leaves
   /// from `leaves` on. low, high: the lowest and highest demand under a
   /// node, but what is pending above it; `pending`: what a node has not
