@@ -73,3 +73,30 @@ LogicalResult psum::testing::forEachFunction(
   }
   return success();
 }
+
+std::string psum::testing::describeColorings(const alloc::Problem &problem,
+                                             const alloc::Graph &graph) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (const alloc::Heuristic &heuristic : alloc::namedHeuristics()) {
+    alloc::NodeStack stack = alloc::simplify(problem, graph, heuristic, &os);
+    os << heuristic.name << " stack:";
+    for (unsigned v : stack)
+      os << " " << v;
+    alloc::Failure failure;
+    FailureOr<alloc::Selection> selection =
+        alloc::select(problem, graph, stack, &os, failure);
+    if (failed(selection)) {
+      os << "\nfailed: " << failure.message << "\n";
+      continue;
+    }
+    os << "\nbases:";
+    for (std::optional<unsigned> base : selection->base)
+      os << " " << (base ? std::to_string(*base) : "-");
+    os << "\nspills:";
+    for (unsigned v : selection->spills)
+      os << " " << v;
+    os << "\n";
+  }
+  return text;
+}

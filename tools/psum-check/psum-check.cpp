@@ -313,28 +313,7 @@ std::string checkInterference(bir::FuncOp func) {
     }
     if (listed != 2 * edges)
       return "the neighbors hold duplicate edges" + form.name;
-    std::string coloring;
-    llvm::raw_string_ostream os(coloring);
-    for (const alloc::Heuristic &heuristic : alloc::namedHeuristics()) {
-      alloc::NodeStack stack = alloc::simplify(*problem, graph, heuristic, &os);
-      os << heuristic.name << " stack:";
-      for (unsigned v : stack)
-        os << " " << v;
-      alloc::Failure failure;
-      FailureOr<alloc::Selection> selection =
-          alloc::select(*problem, graph, stack, &os, failure);
-      if (failed(selection)) {
-        os << "\nfailed: " << failure.message << "\n";
-        continue;
-      }
-      os << "\nbases:";
-      for (std::optional<unsigned> base : selection->base)
-        os << " " << (base ? std::to_string(*base) : "-");
-      os << "\nspills:";
-      for (unsigned v : selection->spills)
-        os << " " << v;
-      os << "\n";
-    }
+    std::string coloring = testing::describeColorings(*problem, graph);
     colorings.push_back(std::move(coloring));
     if (colorings.back() != colorings.front())
       return "simplify and select differ between the lists and" + form.name;

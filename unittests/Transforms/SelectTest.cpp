@@ -1,6 +1,7 @@
 //===- SelectTest.cpp - 1-D first fit over the free-bank bitmap -----------===//
 
 #include "ProblemBuilder.h"
+#include "Psum/Testing/Score.h"
 
 #include "gtest/gtest.h"
 
@@ -142,30 +143,8 @@ TEST(Select, DenseNodesColorAsListed) {
         b[v].pin = random() % (b.problem.geometry.numBanks + (seed % 5 == 0));
     }
     auto coloring = [&](size_t denseDegree) {
-      Graph graph = buildInterference(b.problem, nullptr, denseDegree);
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      for (const Heuristic &heuristic : namedHeuristics()) {
-        NodeStack stack = simplify(b.problem, graph, heuristic, &os);
-        Failure failure;
-        mlir::FailureOr<Selection> selection =
-            select(b.problem, graph, stack, &os, failure);
-        os << heuristic.name << ":";
-        for (unsigned v : stack)
-          os << " " << v;
-        if (failed(selection)) {
-          os << " failed: " << failure.message << "\n";
-          continue;
-        }
-        os << "\n bases:";
-        for (std::optional<unsigned> base : selection->base)
-          os << " " << (base ? std::to_string(*base) : "-");
-        os << "\n spills:";
-        for (unsigned v : selection->spills)
-          os << " " << v;
-        os << "\n";
-      }
-      return text;
+      return psum::testing::describeColorings(
+          b.problem, buildInterference(b.problem, nullptr, denseDegree));
     };
     std::string listed = coloring(n + 1);
     EXPECT_EQ(coloring(1), listed);

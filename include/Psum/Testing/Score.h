@@ -31,6 +31,13 @@ std::optional<double> allocationScore(bir::FuncOp func, llvm::StringRef options,
 mlir::FailureOr<alloc::Problem> firstRound(bir::FuncOp func,
                                            alloc::LinearFunction &lf);
 
+/// Simplify then select under every named heuristic on `problem` and
+/// `graph`, as text: each heuristic's trace, stack and placement (or
+/// failure). The interference graph's forms (Graph::isDense) must give the
+/// same text.
+std::string describeColorings(const alloc::Problem &problem,
+                              const alloc::Graph &graph);
+
 /// Parses each of `files` (psum::parseModuleFile, with its errors shown
 /// against the source) and calls `visit` on each bir.func of its module,
 /// named "<file>:@<function>". Failure, said on stderr, at the first file
