@@ -133,10 +133,10 @@ Graph psum::alloc::buildInterference(const Problem &problem,
     graph.banksAround[v] = banks.overlapping(node) - node.liveN;
   }
   size_t threshold = denseDegree.value_or(std::max<size_t>(64, n / 32));
-  graph.denseIndex.assign(n, Graph::kNotDense);
+  graph.denseFlags.assign(n, false);
   for (unsigned v = 0; v < n; ++v) {
     if (graph.degrees[v] && graph.degrees[v] >= threshold) {
-      graph.denseIndex[v] = unsigned(graph.dense.size());
+      graph.denseFlags[v] = true;
       graph.dense.push_back(v);
     }
   }

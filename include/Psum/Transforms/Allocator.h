@@ -657,7 +657,7 @@ public:
     return llvm::ArrayRef(lists).slice(listStart[v],
                                        listStart[v + 1] - listStart[v]);
   }
-  bool isDense(unsigned v) const { return denseIndex[v] != kNotDense; }
+  bool isDense(unsigned v) const { return denseFlags[v]; }
   /// The dense nodes, increasing.
   llvm::ArrayRef<unsigned> denseNodes() const { return dense; }
   /// v's live range [def, use].
@@ -674,7 +674,6 @@ public:
 private:
   friend Graph buildInterference(const Problem &, llvm::raw_ostream *,
                                  std::optional<size_t>);
-  static constexpr unsigned kNotDense = ~0u;
 
   std::vector<Interval> ranges;
   std::vector<unsigned> degrees;
@@ -683,9 +682,9 @@ private:
   /// listStart[v + 1].
   std::vector<size_t> listStart;
   std::vector<unsigned> lists;
-  /// The dense nodes, increasing, and each node's index among them.
+  /// The dense nodes, increasing, and whether each node is one.
   std::vector<unsigned> dense;
-  std::vector<unsigned> denseIndex;
+  std::vector<bool> denseFlags;
 };
 
 /// Builds the graph by the seed's sweep. Nodes of at least `denseDegree`
