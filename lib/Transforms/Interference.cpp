@@ -81,21 +81,19 @@ std::vector<int64_t> psum::alloc::bankDemand(const Problem &problem) {
 }
 
 namespace {
-/// For each point p, what the nodes of `nodes` whose range starts before p
-/// weigh (a count, or banks), and those whose range ends before p: the
-/// nodes a range [def, use] overlaps are those started by use + 1 less
-/// those ended by def.
+/// For each point p, what the nodes whose range starts before p weigh
+/// (`weight` of a node: its banks, or 1 for a dense node), and those whose
+/// range ends before p: the nodes a range [def, use] overlaps are those
+/// started by use + 1 less those ended by def.
 struct RangeCounts {
   std::vector<uint64_t> defined, ended;
 
   template <typename Weight>
-  RangeCounts(const Problem &problem, llvm::ArrayRef<unsigned> nodes,
-              Weight weight)
+  RangeCounts(const Problem &problem, Weight weight)
       : defined(problem.numPoints + 1, 0), ended(problem.numPoints + 1, 0) {
-    for (unsigned v : nodes) {
-      const Node &node = problem.nodes[v];
-      defined[node.def + 1] += weight(node);
-      ended[node.use + 1] += weight(node);
+    for (auto [v, node] : llvm::enumerate(problem.nodes)) {
+      defined[node.def + 1] += weight(unsigned(v));
+      ended[node.use + 1] += weight(unsigned(v));
     }
     for (unsigned p = 1; p <= problem.numPoints; ++p) {
       defined[p] += defined[p - 1];
@@ -118,18 +116,17 @@ Graph psum::alloc::buildInterference(const Problem &problem,
   // Degrees first, to size the lists: u and v interfere iff def_u <= use_v
   // and def_v <= use_u, and every u with use_u < def_v also has
   // def_u <= use_v, so v's degree is #{def_u <= use_v} - #{use_u < def_v}
-  // less v itself. The neighbors' banks add up the same way.
-  std::vector<unsigned> all(n);
-  for (unsigned v = 0; v < n; ++v)
-    all[v] = v;
-  RangeCounts counted(problem, all, [](const Node &) { return 1; });
-  RangeCounts banks(problem, all, [](const Node &node) { return node.liveN; });
+  // less v itself (start[p] counts the nodes bucketed before point p).
+  // The neighbors' banks add up the same way.
+  RangeCounts banks(problem,
+                    [&](unsigned v) { return problem.nodes[v].liveN; });
   graph.ranges.resize(n);
   graph.degrees.resize(n);
   graph.banksAround.resize(n);
   for (auto [v, node] : llvm::enumerate(problem.nodes)) {
     graph.ranges[v] = {node.def, node.use};
-    graph.degrees[v] = counted.overlapping(node) - 1;
+    graph.degrees[v] =
+        firstDefs.start[node.use + 1] - lastUses.start[node.def] - 1;
     graph.banksAround[v] = banks.overlapping(node) - node.liveN;
   }
   size_t threshold = denseDegree.value_or(std::max<size_t>(64, n / 32));
@@ -142,8 +139,8 @@ Graph psum::alloc::buildInterference(const Problem &problem,
   }
   // A dense node lists its neighbors less the dense ones, counted the same
   // way over the dense nodes alone.
-  RangeCounts denseCounted(problem, graph.dense,
-                           [](const Node &) { return 1; });
+  RangeCounts denseCounted(problem,
+                           [&](unsigned v) { return graph.isDense(v); });
   graph.listStart.assign(n + 1, 0);
   for (unsigned v = 0; v < n; ++v) {
     size_t listed = graph.degrees[v];
