@@ -105,6 +105,20 @@ TEST(Select, UnspillableEvictsASpillableNeighbor) {
   EXPECT_EQ(selection.spills, std::vector<unsigned>{a});
 }
 
+// Of windows equally cheap to clear, the lowest, as first fit would take.
+TEST(Select, EvictionTieTakesTheLowestWindow) {
+  ProblemBuilder b(4, /*numBanks=*/2);
+  unsigned a = b.add("a", 0, 3, 1, 128);
+  unsigned c = b.add("c", 0, 3, 1, 128);
+  unsigned group =
+      b.add("group", 1, 2, 1, std::numeric_limits<double>::infinity());
+  Selection selection = selectOrFail(b.problem, {group, c, a});
+  EXPECT_EQ(selection.base[c], 1u);
+  EXPECT_EQ(selection.base[group], 0u);
+  EXPECT_FALSE(selection.base[a]);
+  EXPECT_EQ(selection.spills, std::vector<unsigned>{a});
+}
+
 // The seed's assert on every placed neighbor, kept as an error.
 TEST(Select, BadAddressOfANeighbor) {
   ProblemBuilder b(4);

@@ -2,6 +2,7 @@
 // RUN: psum-opt %s --psum-allocate="verify=true heuristic=sweep" | FileCheck %s
 // RUN: psum-opt %s --psum-allocate="heuristic=sweep rescue-budget=0 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: psum-opt %s --psum-allocate="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// RUN: psum-opt %s --psum-allocate="copy-latency=0 exact=true exact-budget=30 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FREE
 
 // Reserved bank 3 splits PSUM into banks 0-2 and 4-7: the 4-bank tiles t6
 // and t9 fit only on 4-7, and no point needs more than the 7 usable banks,
@@ -28,6 +29,12 @@
 // DEFAULT: remark: best-of-n loop, heuristic = reach-backtrack: PSUM score = 1408
 // DEFAULT: remark: put back spills others made unnecessary: t9 (PSUM score 1408 -> 128)
 // DEFAULT: remark: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
+// With free copies (copy-latency=0) best-of-n's spills cost 0: no spill set
+// can cost less, so the search for one stops as soon as it starts. The
+// proof that some spill is needed (about 25 steps of the placement search)
+// fits a budget of 30; trying spill sets costing as much as the best would
+// not (the session-43 mutation audit).
+// FREE: remark: exact mode: no spill-free placement exists for these live ranges; best-of-n is optimal
 bir.func @window_split_by_a_reserved_bank attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 3>} {
   %w = bir.memloc "w" sbuf [128, 4096] x 64
   %x = bir.memloc "x" sbuf [128, 8192] x 64

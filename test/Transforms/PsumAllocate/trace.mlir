@@ -1,4 +1,5 @@
-// RUN: psum-opt %s --psum-allocate="verify=true trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s
+// RUN: psum-opt %s -split-input-file --psum-allocate="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // The seed's trace banners, in phase order, for a kernel that spills.
 // CHECK: allocating PSUM pressure
@@ -43,4 +44,23 @@ bir.func @pressure attributes {arch = #bir.arch<gen2, banks = 4>} {
   bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
   bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
   bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
+}
+
+// -----
+
+// The demand is over the usable banks: two one-bank tensors live at once
+// with four of eight banks reserved are 200%, in the trace as in the remark.
+// CHECK: allocating PSUM demand_over_usable_banks
+// CHECK-NEXT: 200.00% PSUM demand before spilling
+// REMARK: remark: 200.00% PSUM demand before spilling
+bir.func @demand_over_usable_banks attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 0, 1, 2, 3>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %a = bir.memloc "a" psum [128, 2048]
+  %b = bir.memloc "b" psum [128, 2048]
+  bir.matmul %a = %w, %x latency 64
+  bir.matmul %b = %w, %x latency 64
+  bir.activation identity %y = %a latency 32
+  bir.activation identity %y = %b latency 32
 }
