@@ -77,6 +77,29 @@ TEST(Simplify, PinnedNodesAreNotPushed) {
   EXPECT_EQ(simplify(b.problem, graph, seedHeuristic(), nullptr), NodeStack{q});
 }
 
+// The sweep heuristic removes nothing: select pops nodes by live-range
+// start, wider ones first among equal starts (then the later node: the
+// stack keeps node order, popped from the back); pinned nodes are left to
+// select.
+TEST(Simplify, SweepPopsByStartWiderFirst) {
+  ProblemBuilder b(4);
+  unsigned late = b.add("late", 2, 3, 1);
+  unsigned narrow = b.add("narrow", 0, 1, 1);
+  unsigned wide = b.add("wide", 0, 1, 2);
+  unsigned twin = b.add("twin", 0, 1, 2);
+  unsigned pinned = b.add("pinned", 0, 3);
+  b[pinned].pin = 3;
+  Graph graph = buildInterference(b.problem, nullptr);
+  std::vector<Heuristic> heuristics = namedHeuristics();
+  auto sweep = llvm::find_if(
+      heuristics, [](const Heuristic &h) { return h.name == "sweep"; });
+  ASSERT_NE(sweep, heuristics.end());
+  ASSERT_EQ(sweep->order, Heuristic::Order::Sweep);
+  // Popped from the back.
+  EXPECT_EQ(simplify(b.problem, graph, *sweep, nullptr),
+            (NodeStack{late, narrow, wide, twin}));
+}
+
 // Relief's demand as a segment tree answers as the plain array does, on
 // random profiles under random changes: first spills only (lowering), then
 // both ways, with bank counts the tree sums and others. The seed is printed
