@@ -1,7 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true split=false" | FileCheck %s --check-prefix=NOSPLIT
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 13 functions: 13 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 14 functions: 14 allocated, 0 rejected inputs, 0 violations
 
 // Two halves of one location used at disjoint times become two one-bank
 // locations with rebased access patterns, which can share a bank.
@@ -39,6 +39,29 @@ bir.func @co_live_halves attributes {arch = #bir.arch<gen2>} {
   bir.matmul %acc[0:128, 2048:4096] = %w, %x latency 64
   bir.activation identity %y = %acc[0:128, 0:2048] latency 32
   bir.activation identity %y = %acc[0:128, 2048:4096] latency 32
+}
+
+// -----
+
+// Pieces merge while their ranges overlap the merge's whole range so far:
+// the upper half holds two values one after another, both while the lower
+// half is live, so the second one overlaps the merge too and t stays whole
+// (the session-43 mutation audit: a merge ending at the last piece's end
+// left it out, and took three banks).
+// CHECK-LABEL: bir.func @values_within_a_live_half
+// CHECK: "t" psum [128, 4096] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK-NOT: t_split
+bir.func @values_within_a_live_half attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 4096]
+  bir.matmul %t[0:128, 0:2048] = %w, %x latency 64
+  bir.matmul %t[0:128, 2048:4096] = %w, %x latency 64
+  bir.activation identity %y = %t[0:128, 2048:4096] latency 32
+  bir.matmul %t[0:128, 2048:4096] = %w, %x latency 64
+  bir.activation identity %y = %t[0:128, 2048:4096] latency 32
+  bir.activation identity %y = %t[0:128, 0:2048] latency 32
 }
 
 // -----

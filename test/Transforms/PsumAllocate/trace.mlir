@@ -1,5 +1,6 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true trace=true heuristic=seed" -o /dev/null 2>&1 | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: psum-opt %s -split-input-file --psum-allocate="heuristic=seed copy-latency=32 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HALF
 
 // The seed's trace banners, in phase order, for a kernel that spills.
 // CHECK: allocating PSUM pressure
@@ -25,6 +26,10 @@
 // CHECK-NEXT: 80.00%(psum first iter)
 // CHECK-NEXT: number of tensors spilled from PSUM = 2
 // CHECK-NEXT: 100.00% PSUM utilization after allocation
+// Every round's spills cost copy-latency per bank, the later rounds' too:
+// at 32 cycles the same three rounds score half as much.
+// HALF: remark: best-of-n loop, heuristic = seed: PSUM score = 128 (lower is better)
+// HALF: remark: PSUM GCA interation nums = 3
 bir.func @pressure attributes {arch = #bir.arch<gen2, banks = 4>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 2048]
