@@ -119,6 +119,23 @@ TEST(Select, EvictionTieTakesTheLowestWindow) {
   EXPECT_EQ(selection.spills, std::vector<unsigned>{a});
 }
 
+// An unspillable neighbor in the window to clear moves to another free
+// window, never onto a reserved bank: here none is free, so the group
+// clears the window of the two spillable nodes instead (cost 128, not 64).
+TEST(Select, EvictionMovesNothingOntoAReservedBank) {
+  ProblemBuilder b(4, /*numBanks=*/4);
+  b.problem.geometry.reserved = 0b0001;
+  const double inf = std::numeric_limits<double>::infinity();
+  unsigned u = b.add("u", 0, 3, 1, inf);
+  unsigned a = b.add("a", 0, 3, 1, 64);
+  unsigned c = b.add("c", 0, 3, 1, 64);
+  unsigned group = b.add("group", 1, 2, 2, inf);
+  Selection selection = selectOrFail(b.problem, {group, c, a, u});
+  EXPECT_EQ(selection.base[u], 1u);
+  EXPECT_EQ(selection.base[group], 2u);
+  EXPECT_EQ(selection.spills, (std::vector<unsigned>{a, c}));
+}
+
 // The seed's assert on every placed neighbor, kept as an error.
 TEST(Select, BadAddressOfANeighbor) {
   ProblemBuilder b(4);
