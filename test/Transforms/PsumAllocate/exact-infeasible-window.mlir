@@ -31,6 +31,35 @@ bir.func @rotation_across_reserved attributes {arch = #bir.arch<gen2, banks = 4>
 
 // -----
 
+// A pin splits PSUM only while it is live: 'p' on bank 2 is dead before the
+// two-bank accumulator lives, so the note names the reserved banks alone
+// (the session-43 mutation audit: one-bank pins counted too).
+// ERR: error: cannot allocate PSUM location 'acc' (2 banks): it is read-modify-written
+// ERR: note: the exact mode tried every spill set: no allocation exists as modelled (a location's live blocks take adjacent banks, and the reserved banks split PSUM)
+bir.func @rotation_across_reserved_after_a_pin attributes {arch = #bir.arch<gen2, banks = 5>, reserved_banks = array<i64: 1, 3>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 4
+  %x = bir.memloc "x" sbuf [128, 2048] x 4
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  %p = bir.memloc "p" psum [128, 2048] {pin = 2 : i64}
+  %acc = bir.memloc "acc" psum [128, 2048] x 4
+  bir.matmul %p = %w[0:128, 0:128, 0], %x[0:128, 0:2048, 0] latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %p latency 32
+  bir.matmul %acc[0:128, 0:2048, 0] = %w[0:128, 0:128, 0], %x[0:128, 0:2048, 0] latency 64
+  bir.loop %k = 1 to 4 {
+    bir.matmul %acc[0:128, 0:2048, 0] += %w[0:128, 0:128, %k], %x[0:128, 0:2048, %k] latency 64
+  }
+  bir.loop %n = 0 to 3 {
+    bir.matmul %acc[0:128, 0:2048, %n + 1] = %w[0:128, 0:128, 0], %x[0:128, 0:2048, 0] latency 64
+    bir.loop %k = 1 to 4 {
+      bir.matmul %acc[0:128, 0:2048, %n + 1] += %w[0:128, 0:128, %k], %x[0:128, 0:2048, %k] latency 64
+    }
+    bir.activation relu %y[0:128, 0:2048, %n] = %acc[0:128, 0:2048, %n] latency 32
+  }
+  bir.activation relu %y[0:128, 0:2048, 3] = %acc[0:128, 0:2048, 3] latency 32
+}
+
+// -----
+
 // The same where a pin splits PSUM: 'u' on bank 1 of 4, live throughout,
 // leaves banks 0, 2 and 3 free but no three adjacent for the three-tile
 // accumulator (session-38 audit: the note said only "no allocation

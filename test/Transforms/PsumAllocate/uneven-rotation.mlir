@@ -18,7 +18,7 @@
 // writers rotate N tiles over any K banks (block k on base + k mod K):
 // uneven-rotation=true does so, and without it the diagnostics say what it
 // would save. The simulator (psum-check) checks the uneven placements.
-// SIM: checked 5 functions: 5 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 6 functions: 6 allocated, 0 rejected inputs, 0 violations
 
 // A read-behind pipeline over five tiles on gen1's four banks.
 // CHECK-LABEL: bir.func @five_tiles_gen1
@@ -150,4 +150,30 @@ bir.func @sparse_blocks attributes {arch = #bir.arch<gen1>} {
   bir.loop %n = 4 to 9 step 4 {
     bir.activation relu %y[0:64, 0:2048, %n - 1] = %acc[0:64, 0:2048, %n - 1] latency 32
   }
+}
+
+// -----
+
+// The same pipeline with tiles of two banks: two places of two banks each
+// take all four of gen1's banks, which the hint counts in banks, not places
+// (the session-43 mutation audit: every other case has one-bank tiles).
+// CHECK-LABEL: bir.func @five_wide_tiles_gen1
+// CHECK: "acc" psum [64, 4096] x 5 {banks = array<i64: 0, 2, 0, 2, 0>, base_bank = 0 : i64}
+bir.func @five_wide_tiles_gen1 attributes {arch = #bir.arch<gen1>} {
+  %w = bir.memloc "w" sbuf [64, 1024] x 4
+  %x = bir.memloc "x" sbuf [64, 4096] x 4
+  // expected-error @+2 {{acc is too big for PSUM, requires 10 banks with PSUM size 4}}
+  // expected-note @+1 {{its 5 blocks could rotate over 2 places (block k in place k mod 2) with no two live at once in one, but the seed's shrink factor rotates them over a divisor of the block count; uneven-rotation=true rotates them over 4 banks}}
+  %acc = bir.memloc "acc" psum [64, 4096] x 5
+  %y = bir.memloc "y" sbuf [64, 4096] x 5
+  bir.loop %k = 0 to 4 {
+    bir.matmul %acc[0:64, 0:4096, 0] += %w[0:64, 0:1024, %k], %x[0:64, 0:4096, %k] latency 64
+  }
+  bir.loop %n = 0 to 4 {
+    bir.loop %k = 0 to 4 {
+      bir.matmul %acc[0:64, 0:4096, %n + 1] += %w[0:64, 0:1024, %k], %x[0:64, 0:4096, %k] latency 64
+    }
+    bir.activation relu %y[0:64, 0:4096, %n] = %acc[0:64, 0:4096, %n] latency 32
+  }
+  bir.activation relu %y[0:64, 0:4096, 4] = %acc[0:64, 0:4096, 4] latency 32
 }
