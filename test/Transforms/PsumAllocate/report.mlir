@@ -2,6 +2,7 @@
 // RUN: psum-opt %s --psum-allocate="verify=true report=%t.json heuristic=seed" -o /dev/null
 // RUN: FileCheck %s < %t.json
 // RUN: psum-opt %s --psum-allocate="arch=gen3 reserved-banks=7 uneven-rotation=true report=-" -o /dev/null | FileCheck %s --check-prefix=OVERRIDE
+// RUN: psum-opt %s --psum-allocate="report=-" -o /dev/null | FileCheck %s --check-prefix=BANKS
 
 // The report names the target the allocation was made for, the banks it
 // left free, and the rotation rule.
@@ -76,4 +77,26 @@ bir.func @report attributes {arch = #bir.arch<gen2, banks = 2>} {
   bir.activation identity %y[0:128, 0:2048, 0] = %acc latency 32
   bir.activation identity %y[0:128, 0:2048, 1] = %t latency 32
   bir.activation identity %y[0:128, 0:2048, 2] = %u latency 32
+}
+
+// "banks" lists the bank of every block: four tiles rotating over two banks.
+// BANKS:      "function": "rotating"
+// BANKS:        "name": "acc",
+// BANKS:        "banks": [
+// BANKS-NEXT:     0,
+// BANKS-NEXT:     1,
+// BANKS-NEXT:     0,
+// BANKS-NEXT:     1
+// BANKS-NEXT:   ],
+bir.func @rotating attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %w = bir.memloc "w" sbuf [128, 128] x 4
+  %x = bir.memloc "x" sbuf [128, 2048] x 4
+  %y = bir.memloc "y" sbuf [128, 2048] x 4
+  %acc = bir.memloc "acc" psum [128, 2048] x 4
+  bir.matmul %acc[0:128, 0:2048, 0] = %w[0:128, 0:128, 0], %x[0:128, 0:2048, 0] latency 64
+  bir.loop %n = 0 to 3 {
+    bir.matmul %acc[0:128, 0:2048, %n + 1] = %w[0:128, 0:128, 0], %x[0:128, 0:2048, 0] latency 64
+    bir.activation relu %y[0:128, 0:2048, %n] = %acc[0:128, 0:2048, %n] latency 32
+  }
+  bir.activation relu %y[0:128, 0:2048, 3] = %acc[0:128, 0:2048, 3] latency 32
 }

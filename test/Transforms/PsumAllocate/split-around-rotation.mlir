@@ -1,6 +1,6 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 8 functions: 8 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 9 functions: 9 allocated, 0 rejected inputs, 0 violations
 
 // A tile array rotated by a loop, plus a tile used outside that loop: the
 // write of one constant block that ends every block the value before it
@@ -191,6 +191,40 @@ bir.func @two_row_loops attributes {arch = #bir.arch<gen2, banks = 2>} {
     bir.loop %j2 = 0 to 3 {
       bir.matmul %t[0:128, 0:2048, %j2 + 1] = %a, %b latency 32
       bir.activation gelu %z = %t[0:128, 0:2048, %j2] latency 40
+    }
+    bir.activation gelu %z = %t[0:128, 0:2048, 3] latency 40
+  }
+}
+
+// -----
+
+// The same with each tile drained before the next is written: the write
+// after a read in the first row loop's pipeline is a cut that fails (the
+// timeline test spent on it), and the second row loop's first write still
+// gets one of its own: each piece holds one value, on one bank (the
+// session-43 mutation audit: with one test per byte group, t was too big).
+// CHECK-LABEL: bir.func @two_row_loops_read_first
+// CHECK-NOT: bir.tensor_copy
+// CHECK-DAG: bir.memloc "t_split0" psum [128, 2048] x 4 {banks = array<i64: 0, 0, 0, 0>, base_bank = 0 : i64}
+// CHECK-DAG: bir.memloc "t_split1" psum [128, 2048] x 4 {banks = array<i64: 0, 0, 0, 0>, base_bank = 0 : i64}
+bir.func @two_row_loops_read_first attributes {arch = #bir.arch<gen2, banks = 2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %t = bir.memloc "t" psum [128, 2048] x 4
+  %z = bir.memloc "z" sbuf [128, 2048]
+  bir.loop %r = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j = 0 to 3 {
+      bir.activation gelu %z = %t[0:128, 0:2048, %j] latency 40
+      bir.matmul %t[0:128, 0:2048, %j + 1] = %a, %b latency 32
+    }
+    bir.activation gelu %z = %t[0:128, 0:2048, 3] latency 40
+  }
+  bir.loop %r2 = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, 0] = %a, %b latency 32
+    bir.loop %j2 = 0 to 3 {
+      bir.activation gelu %z = %t[0:128, 0:2048, %j2] latency 40
+      bir.matmul %t[0:128, 0:2048, %j2 + 1] = %a, %b latency 32
     }
     bir.activation gelu %z = %t[0:128, 0:2048, 3] latency 40
   }

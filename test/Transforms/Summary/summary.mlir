@@ -112,3 +112,15 @@ bir.func @carried attributes {arch = #bir.arch<gen1>} {
   }
   bir.activation relu %y = %t latency 32
 }
+
+// One tensor without banks is singular.
+// RAW-LABEL: PSUM summary for @single (gen2, 8 banks of 2048 bytes)
+// RAW:   banks used:      0 of 8 (none), 1 tensor without banks{{$}}
+bir.func @single attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.matmul %t = %w, %x latency 64
+  bir.activation relu %y = %t latency 32
+}
