@@ -480,6 +480,14 @@ bir.func @too_many_partitions attributes {arch = #bir.arch<gen1>} {
 
 // -----
 
+// One partition past the architecture's is already too many.
+bir.func @one_partition_too_many attributes {arch = #bir.arch<gen1>} {
+  // expected-error @+1 {{'bir.memloc' op location 't' has 65 partitions but the architecture has 64}}
+  %t = bir.memloc "t" psum [65, 2048]
+}
+
+// -----
+
 // The error names what the location carries (a pin said "banks" until
 // the session-41 seed audit).
 bir.func @pin_on_sbuf attributes {arch = #bir.arch<gen2>} {

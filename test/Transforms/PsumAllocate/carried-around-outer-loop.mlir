@@ -14,7 +14,7 @@
 // Linear points: 0 loop %i, 1 matmul u, 2 activation, 3 loop %j, 4 matmul,
 // 5 activation, 6 back-edge %j, 7 matmul t[0], 8 back-edge %i.
 
-// SIM: checked 9 functions: 9 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 10 functions: 10 allocated, 0 rejected inputs, 0 violations
 
 // CHECK-LABEL: bir.func @prefetch_carried
 // CHECK: %t = bir.memloc "t" psum [128, 2048] x 4 {{{.*}}spilled}
@@ -289,5 +289,27 @@ bir.func @sliced_fill_then_drain attributes {arch = #bir.arch<gen2, banks = 2>} 
     }
     bir.matmul %u = %a, %b latency 64
     bir.activation identity %y = %u latency 32
+  }
+}
+
+// -----
+
+// Not carried: each read of block 0 reads only the half the write just
+// before it wrote, so every iteration rewrites what it reads before it
+// reads it, and t is live inside one iteration only (the session-43
+// mutation audit: halves of the one block read were not added up).
+// CHECK-LABEL: bir.func @halves_read_apart
+// CHECK-SAME: psum.score = 0
+bir.func @halves_read_apart attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 2048]
+  // expected-remark @+1 {{live [1, 4], 1 banks, shrink factor 2}}
+  %t = bir.memloc "t" psum [128, 2048] x 2
+  bir.loop %k = 0 to 4 {
+    bir.matmul %t[0:128, 0:1024, 0] = %a, %b latency 32
+    bir.activation relu %z[0:128, 0:1024] = %t[0:128, 0:1024, 0] latency 40
+    bir.matmul %t[0:128, 1024:2048, 0] = %a, %b latency 32
+    bir.activation relu %z[0:128, 1024:2048] = %t[0:128, 1024:2048, 0] latency 40
   }
 }

@@ -1,7 +1,7 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true" | FileCheck %s
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true split=false" | FileCheck %s --check-prefix=NOSPLIT
 // RUN: psum-check %s | FileCheck %s --check-prefix=SIM
-// SIM: checked 14 functions: 14 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 15 functions: 15 allocated, 0 rejected inputs, 0 violations
 
 // Two halves of one location used at disjoint times become two one-bank
 // locations with rebased access patterns, which can share a bank.
@@ -39,6 +39,31 @@ bir.func @co_live_halves attributes {arch = #bir.arch<gen2>} {
   bir.matmul %acc[0:128, 2048:4096] = %w, %x latency 64
   bir.activation identity %y = %acc[0:128, 0:2048] latency 32
   bir.activation identity %y = %acc[0:128, 2048:4096] latency 32
+}
+
+// -----
+
+// A last write nobody reads holds no value of its own: it joins the value
+// before it, and the two values before it still become pieces (the
+// session-43 mutation audit: a piece with no reader made split give up).
+// CHECK-LABEL: bir.func @two_values_then_an_unread_write
+// CHECK-DAG: %[[FIRST:.*]] = bir.memloc "t_split0" psum [128, 2048]
+// CHECK-DAG: %[[SECOND:.*]] = bir.memloc "t_split1" psum [128, 2048]
+// CHECK: bir.matmul %[[FIRST]] = %a, %b latency 32
+// CHECK-NEXT: bir.activation relu %z = %[[FIRST]] latency 40
+// CHECK-NEXT: bir.matmul %[[SECOND]] = %a, %b latency 32
+// CHECK-NEXT: bir.activation relu %z = %[[SECOND]] latency 40
+// CHECK-NEXT: bir.matmul %[[SECOND]] = %a, %b latency 32
+bir.func @two_values_then_an_unread_write attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %z = bir.memloc "z" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  bir.matmul %t = %a, %b latency 32
+  bir.activation relu %z = %t latency 40
+  bir.matmul %t = %a, %b latency 32
+  bir.activation relu %z = %t latency 40
+  bir.matmul %t = %a, %b latency 32
 }
 
 // -----
