@@ -6,7 +6,7 @@ set -euo pipefail
 PSUM_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PSUM_BUILD="${PSUM_BUILD:-$PSUM_ROOT/build}"
 PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools cmake ninja-build g++ ccache lld
-  libglpk-dev libgtest-dev)
+  libglpk-dev libgtest-dev python3-psutil)
 
 psum_install() {
   local missing=()

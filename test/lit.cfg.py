@@ -43,6 +43,18 @@ if "allow_user_poisoning" not in _asan:
         filter(None, [_asan, "allow_user_poisoning=0"]))
 config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
 
+# A test that hangs fails after PSUM_TEST_TIMEOUT seconds (900 by default;
+# the slowest, docs/doc-commands.test, takes about 4 minutes on two busy
+# cores) rather than holding CI to its limit. lit's per-test timeout needs
+# psutil (Debian's python3-psutil, which scripts/common.sh installs);
+# without it the suite runs untimed. lit's --timeout overrides it.
+_timeout = int(os.environ.get("PSUM_TEST_TIMEOUT", "900"))
+if lit_config.maxIndividualTestTimeIsSupported[0]:
+    lit_config.maxIndividualTestTime = _timeout
+elif _timeout:
+    lit_config.note("no per-test timeout: " +
+                    lit_config.maxIndividualTestTimeIsSupported[1])
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
