@@ -574,21 +574,29 @@ LogicalResult applyAttempt(bir::FuncOp func, LinearFunction lf,
 }
 
 /// The exact mode after best-of-n: an attempt that beats `best`, if one
-/// exists and `steps` allow finding it. `outcome` says what was proved.
+/// exists and `steps` (the option `budgetOption`) allow finding it.
+/// `report.exact` says what was proved, `report.exactLimit` which limit
+/// stopped it first.
 std::optional<Attempt> runExact(const LinearFunction &lf,
                                 const Problem &problem,
                                 const AllocateOptions &options, uint64_t steps,
-                                const Attempt &best, std::string &outcome) {
+                                StringRef budgetOption, const Attempt &best,
+                                FunctionReport &report) {
   static const Heuristic exactHeuristic{"exact"};
+  std::string &outcome = report.exact;
+  // Where best-of-n failed there is nothing to keep.
+  std::string kept = best.ok ? "; kept best-of-n" : "";
   if (problem.nodes.size() > options.exactMaxCandidates) {
     outcome = std::to_string(problem.nodes.size()) +
-              " candidates exceed exact-max-candidates; kept best-of-n";
+              " candidates exceed exact-max-candidates" + kept;
+    report.exactLimit = "exact-max-candidates";
     return std::nullopt;
   }
   ExactBudget budget{steps};
   auto exhausted = [&](const std::string &during = "") {
     outcome = "budget of " + std::to_string(steps) + " steps exhausted" +
-              during + "; kept best-of-n";
+              during + kept;
+    report.exactLimit = budgetOption.str();
     return std::nullopt;
   };
   Attempt attempt;
@@ -640,7 +648,7 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
                       formatNumber(attempt.spillCycles) + ")";
     if (budget.exhausted)
       return exhausted(" placing " + set);
-    outcome = set + " did not place after rewriting; kept best-of-n";
+    outcome = set + " did not place after rewriting" + kept;
     return std::nullopt;
   }
   attempt.placement = selectionOf(*bases);
@@ -1004,9 +1012,11 @@ void runExactAfter(const LinearFunction &lf, const Problem &problem,
             options.rescueBudget;
   if (!options.exact && !rescue)
     return;
-  std::optional<Attempt> exact = runExact(
-      lf, problem, options, rescue ? options.rescueBudget : options.exactBudget,
-      best, report.exact);
+  std::optional<Attempt> exact =
+      rescue ? runExact(lf, problem, options, options.rescueBudget,
+                        "rescue-budget", best, report)
+             : runExact(lf, problem, options, options.exactBudget,
+                        "exact-budget", best, report);
   // Its outcome in the trace too: a winner named "exact" comes from here.
   if (trace && !report.exact.empty())
     *trace << "exact mode: " << report.exact << "\n";
@@ -1073,6 +1083,14 @@ void noteNoAllocation(InFlightDiagnostic &error, const Failure &failure,
               "default each later writer writes a location of its "
               "own)";
   }
+  // Without a verdict, say which limit to raise for one (session 44: on
+  // functions of 40-70 candidates a higher exact-max-candidates proves
+  // them infeasible in under a second).
+  if (!proof && !report.exactLimit.empty())
+    error.attachNote(funcLoc)
+        << "the exact mode did not decide whether an allocation exists: "
+        << report.exact << "; a higher " << report.exactLimit
+        << " lets it search further";
   // A finished sum that must leave PSUM cannot (session-41 kernel audit):
   // say how a kernel lets it, where the group holds its value after its
   // last write at the point proved short of banks, or without a proof

@@ -63,8 +63,10 @@ struct FunctionReport {
   /// the candidates its first round placed).
   unsigned gcaIterations = 0;
   double firstIterPlaced = 1;
-  /// What the exact mode concluded (empty when it did not run).
+  /// What the exact mode concluded (empty when it did not run), and the
+  /// option whose limit stopped it short of a conclusion (empty otherwise).
   std::string exact;
+  std::string exactLimit;
   /// Tensors the winner spilled that the others' spills made unnecessary,
   /// put back in this order, and the winner's score before and after (the
   /// exact mode may still improve on it).
