@@ -764,3 +764,166 @@ bir.func @written_before_the_drain attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y = %t latency 16
   }
 }
+
+// -----
+
+// The splits below come from the third mutation round (session 44): each
+// fails on its mutant of the checker, which then accepts the allocation.
+
+// A loop nested in the rotating one reads offset 0 before it rewrites it:
+// the value written before the nested loop is live up to it, though the
+// nested loop overwrites all that the read after it needs. Offset 2, on
+// the same bank (two banks rotate), may not hold a value in between.
+bir.func @nested_loop_reads_before_it_rewrites attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 0, 1>}
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, 0:2048, %i] = %w, %w latency 64
+    // expected-error @+1 {{blocks at offsets 0 and 2 of 't' are live at once on the same bank (2 banks rotate)}}
+    bir.matmul %t[0:128, 0:2048, %i + 2] = %w, %w latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %i + 2] latency 32
+    bir.loop %k = 0 to 2 {
+      bir.activation relu %y = %t[0:128, 0:2048, %i] latency 32
+      bir.matmul %t[0:128, 0:2048, %i] = %w, %w latency 64
+    }
+    bir.activation relu %y = %t[0:128, 0:2048, %i] latency 32
+  }
+}
+
+// -----
+
+// Offsets -1 and 1 of a rotation over two banks share a bank (k mod 2 of a
+// negative offset taken as its residue): both live at once is a clash.
+bir.func @negative_offset_clash attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 0, 1>}
+  bir.loop %i = 1 to 3 {
+    bir.matmul %t[0:128, 0:2048, %i - 1] = %w, %w latency 64
+    // expected-error @+1 {{blocks at offsets -1 and 1 of 't' are live at once on the same bank (2 banks rotate)}}
+    bir.matmul %t[0:128, 0:2048, %i + 1] = %w, %w latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %i - 1] latency 32
+    bir.activation relu %y = %t[0:128, 0:2048, %i + 1] latency 32
+  }
+}
+
+// -----
+
+// acc[0] += starts its group in the first iteration of %j only (the loop
+// the per-block walk unrolls, as t[%j + 1] names blocks by its iv): it
+// accumulates in the later ones, so block 0 holds its sum across every
+// iteration, and block 2, on its bank, may not be written meanwhile.
+bir.func @constant_start_in_an_unrolled_loop attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 0, banks = array<i64: 0, 1, 0, 1>}
+  bir.loop %j = 0 to 3 {
+    bir.matmul %t[0:128, 0:2048, 0] += %w, %w latency 64
+    // expected-error @+1 {{blocks 0 and 2 of 't' both hold values here but share bank 0}}
+    bir.matmul %t[0:128, 0:2048, %j + 1] = %w, %w latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %j + 1] latency 32
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+}
+
+// -----
+
+// The loop reads all of block 0 between the writes of its halves: the left
+// half it reads comes from the write before it, the right half from the
+// whole write at the top. Pieces written after a loop do not add up with
+// pieces written before it, so block 0 holds its first value until the
+// loop, and block 1, on its bank, may not hold one meanwhile.
+bir.func @halves_around_a_loop_reading_the_block attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 2 {base_bank = 0, banks = array<i64: 0, 0>}
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+  // expected-error @+1 {{blocks 0 and 1 of 't' both hold values here but share bank 0}}
+  bir.matmul %t[0:128, 0:2048, 1] = %w, %w latency 64
+  bir.activation relu %y = %t[0:128, 0:2048, 1] latency 32
+  bir.matmul %t[0:128, 0:1024, 0] = %w, %w latency 64
+  bir.loop %k = 0 to 2 {
+    bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+  }
+  bir.matmul %t[0:128, 1024:2048, 0] = %w, %w latency 64
+  bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+}
+
+// -----
+
+// The reads read block 0 only; the loop writes t[%j] for %j = 1 only, so
+// block 1: an iv-indexed write is no write of the block every read reads,
+// and t[0] stays live across the loop and back to its write.
+bir.func @iv_write_misses_the_block_read attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] x 2 {base_bank = 0, banks = array<i64: 0, 1>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+  // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+  bir.matmul %u = %w, %w latency 64
+  bir.activation relu %y = %u latency 32
+  bir.loop %j = 1 to 2 {
+    bir.matmul %t[0:128, 0:2048, %j] = %w, %w latency 64
+  }
+  bir.activation relu %y = %t[0:128, 0:2048, 0] latency 32
+}
+
+// -----
+
+// A read of every block between the writes of block 1 and of block 0
+// takes block 0's first value: t is live from its first write.
+bir.func @all_blocks_read_between_block_writes attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  %t = bir.memloc "t" psum [128, 2048] x 2 {base_bank = 0, banks = array<i64: 0, 1>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+  // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+  bir.matmul %u = %w, %w latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %u latency 32
+  bir.matmul %t[0:128, 0:2048, 1] = %w, %w latency 64
+  bir.activation relu %y = %t latency 32
+  bir.matmul %t[0:128, 0:2048, 0] = %w, %w latency 64
+  bir.activation relu %y = %t latency 32
+}
+
+// -----
+
+// A loop reads all of t between the writes of its halves, the right half
+// from the whole write at the top: t is live from that write.
+bir.func @loop_reads_between_the_halves attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t = %w, %w latency 64
+  // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+  bir.matmul %u = %w, %w latency 64
+  bir.activation relu %y = %u latency 32
+  bir.matmul %t[0:128, 0:1024] = %w, %w latency 64
+  bir.loop %k = 0 to 2 {
+    bir.activation relu %y = %t latency 32
+  }
+  bir.matmul %t[0:128, 1024:2048] = %w, %w latency 64
+  bir.activation relu %y = %t latency 32
+}
+
+// -----
+
+// Only the second bank a rotation uses is reserved: the check takes the
+// banks of every block, not the base bank's block alone.
+bir.func @rotation_onto_reserved_bank attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 6>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  // expected-error @+1 {{'t' is on reserved bank 6}}
+  %t = bir.memloc "t" psum [128, 2048] x 4 {base_bank = 5, banks = array<i64: 5, 6, 5, 6>}
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t[0:128, 0:2048, %i] = %w, %w latency 64
+    bir.activation relu %y = %t[0:128, 0:2048, %i] latency 32
+  }
+}
