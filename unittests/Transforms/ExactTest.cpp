@@ -41,6 +41,25 @@ TEST(Exact, NoPlacementWhereTheBanksRunOut) {
   EXPECT_FALSE(budget.exhausted);
 }
 
+// After backtracking, a node's next window starts one bank above the last,
+// not a window's width above: here the only placements put c on banks 4-5,
+// one above its first fit (3-4), with b pinned to bank 2 (the first
+// mutation round: steps of a window's width were caught only by the
+// property tests).
+TEST(Exact, NextWindowOneBankUp) {
+  ProblemBuilder b(10, /*numBanks=*/6);
+  b.add("a", 0, 9, 2);
+  unsigned pinned = b.add("b", 1, 4);
+  b[pinned].pin = 2;
+  b.add("c", 2, 8, 2);
+  b.add("d", 5, 8, 2);
+  ExactBudget budget{1000};
+  std::optional<std::vector<unsigned>> bases =
+      exactPlacement(b.problem, budget);
+  ASSERT_TRUE(bases);
+  EXPECT_EQ(*bases, (std::vector<unsigned>{0, 2, 4, 2}));
+}
+
 // A budget too small to decide says so: no placement, budget exhausted.
 TEST(Exact, BudgetExhausted) {
   ProblemBuilder b = fragmented();
