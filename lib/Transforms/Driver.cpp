@@ -1012,11 +1012,9 @@ void runExactAfter(const LinearFunction &lf, const Problem &problem,
             options.rescueBudget;
   if (!options.exact && !rescue)
     return;
-  std::optional<Attempt> exact =
-      rescue ? runExact(lf, problem, options, options.rescueBudget,
-                        "rescue-budget", best, report)
-             : runExact(lf, problem, options, options.exactBudget,
-                        "exact-budget", best, report);
+  std::optional<Attempt> exact = runExact(
+      lf, problem, options, rescue ? options.rescueBudget : options.exactBudget,
+      rescue ? "rescue-budget" : "exact-budget", best, report);
   // Its outcome in the trace too: a winner named "exact" comes from here.
   if (trace && !report.exact.empty())
     *trace << "exact mode: " << report.exact << "\n";
@@ -1083,9 +1081,9 @@ void noteNoAllocation(InFlightDiagnostic &error, const Failure &failure,
               "default each later writer writes a location of its "
               "own)";
   }
-  // Without a verdict, say which limit to raise for one (session 44: on
-  // functions of 40-70 candidates a higher exact-max-candidates proves
-  // them infeasible in under a second).
+  // Without a verdict, say which limit to raise for one (session 44: 9 of
+  // 6,000 random functions were refused at the rescue's budget; a higher
+  // one proved each infeasible in a fraction of a second).
   if (!proof && !report.exactLimit.empty())
     error.attachNote(funcLoc)
         << "the exact mode did not decide whether an allocation exists: "
