@@ -152,4 +152,50 @@ TEST(Simplify, DemandTreeAnswersAsArray) {
   }
 }
 
+// An add over every point of a profile whose size is a power of two (no
+// padding leaf) that changes no clamped excess stops at the root, whose
+// pending shift each point's excess must still count. The random profiles
+// of DemandTreeAnswersAsArray rarely add over a whole power-of-two profile
+// with every point at least the widest run in excess (fourth mutation
+// round: excessAt without the root's pending passed them and the lit
+// suite).
+TEST(Simplify, DemandTreeShiftAtTheRoot) {
+  for (unsigned points : {2u, 4u, 8u, 16u}) {
+    SCOPED_TRACE("points " + std::to_string(points));
+    std::vector<int64_t> initial(points);
+    for (unsigned p = 0; p < points; ++p)
+      initial[p] = 6 + p % 3;
+    // 4 usable banks, runs of one bank: every point stays at least one
+    // bank in excess under each add below.
+    DemandProfile array(initial, 4), tree(initial, 4);
+    tree.useTree({1});
+    for (int64_t delta : {1, -1, -1, 3}) {
+      SCOPED_TRACE("delta " + std::to_string(delta));
+      array.add(0, points - 1, delta);
+      tree.add(0, points - 1, delta);
+      for (unsigned p = 0; p < points; ++p)
+        ASSERT_EQ(tree.excessAt(p), array.excessAt(p)) << "point " << p;
+      auto excessOf = [](const DemandProfile &demand, unsigned lo,
+                         unsigned hi) {
+        std::vector<std::pair<unsigned, int64_t>> list;
+        demand.forEachExcess(lo, hi, [&](unsigned p, int64_t excess) {
+          list.push_back({p, excess});
+        });
+        return list;
+      };
+      for (unsigned lo = 0; lo < points; ++lo) {
+        for (unsigned hi = lo; hi < points; ++hi) {
+          SCOPED_TRACE("range " + std::to_string(lo) + ".." +
+                       std::to_string(hi));
+          ASSERT_EQ(tree.gain(lo, hi, 1), array.gain(lo, hi, 1));
+          for (int64_t more = -8; more <= 0; ++more)
+            ASSERT_EQ(tree.fits(lo, hi, more), array.fits(lo, hi, more))
+                << "more " << more;
+          ASSERT_EQ(excessOf(tree, lo, hi), excessOf(array, lo, hi));
+        }
+      }
+    }
+  }
+}
+
 } // namespace
