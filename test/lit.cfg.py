@@ -48,7 +48,10 @@ config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
 # cores) rather than holding CI to its limit. lit's per-test timeout needs
 # psutil (Debian's python3-psutil, which scripts/common.sh installs);
 # without it the suite runs untimed. lit's --timeout overrides it.
-_timeout = int(os.environ.get("PSUM_TEST_TIMEOUT", "900"))
+try:
+    _timeout = int(os.environ.get("PSUM_TEST_TIMEOUT", "900"))
+except ValueError:
+    lit_config.fatal("PSUM_TEST_TIMEOUT must be a whole number of seconds")
 if lit_config.maxIndividualTestTimeIsSupported[0]:
     lit_config.maxIndividualTestTime = _timeout
 elif _timeout:
