@@ -1388,58 +1388,62 @@ LogicalResult PsumAllocatePass::readOptions(AllocateOptions &options) {
 }
 
 void PsumAllocatePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *context = &getContext();
+  // A report names every function of the module, allocated or not, with
+  // the errors that stopped it: a script must not read an older one.
+  std::vector<FunctionReport> reports;
+  for (bir::FuncOp func : module.getOps<bir::FuncOp>())
+    reports.emplace_back().function = func.getSymName().str();
+  auto writeReportFile = [&] {
+    return reportFile.empty()
+               ? success()
+               : writeReport(module.getLoc(), reportFile, reports);
+  };
+
   AllocateOptions options;
   FailureOr<SmallVector<bir::FuncOp>> found = failure();
-  if (succeeded(readOptions(options)))
-    found = moduleFunctions(getOperation());
-  if (failed(found)) {
-    // A report names every function as not allocated: a script must not
-    // read an older one.
-    if (!reportFile.empty()) {
-      std::vector<FunctionReport> reports;
-      for (bir::FuncOp func : getOperation().getOps<bir::FuncOp>())
-        reports.emplace_back().function = func.getSymName().str();
-      (void)writeReport(getOperation().getLoc(), reportFile, reports);
+  {
+    // An option error, or a function the pass cannot reach, stops every
+    // function.
+    FunctionReport moduleErrors;
+    DiagnosticRecorder recorder(context, moduleErrors);
+    if (succeeded(readOptions(options)))
+      found = moduleFunctions(module);
+    if (failed(found)) {
+      for (FunctionReport &report : reports)
+        report.diagnostics = moduleErrors.diagnostics;
+      (void)writeReportFile();
+      return signalPassFailure();
     }
-    return signalPassFailure();
   }
   SmallVector<bir::FuncOp> &funcs = *found;
-  std::vector<FunctionReport> reports(funcs.size());
   std::vector<std::string> traces(funcs.size());
-  MLIRContext *context = &getContext();
   // Functions are independent; diagnostics keep function order.
   // Every function is allocated even after one fails (failableParallelForEach
   // stops early, at a point that depends on threading and timing), so the
   // diagnostics do not depend on --mlir-disable-threading.
-  std::vector<char> allocated(funcs.size(), 0);
   {
     // Emits the diagnostics when it goes, before the traces below, with
     // threads or without.
     ParallelDiagnosticHandler handler(context);
     parallelForEach(context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
       handler.setOrderIDForThread(i);
-      allocated[i] =
-          succeeded(allocate(funcs[i], options, reports[i], traces[i]));
-      reports[i].allocated = allocated[i];
-      reports[i].function = funcs[i].getSymName().str();
-      if (allocated[i] && remarks)
+      {
+        DiagnosticRecorder recorder(context, reports[i]);
+        reports[i].allocated =
+            succeeded(allocate(funcs[i], options, reports[i], traces[i]));
+      }
+      if (reports[i].allocated && remarks)
         emitRemarks(funcs[i], reports[i]);
       handler.eraseOrderIDForThread();
     });
   }
-  LogicalResult result =
-      success(llvm::all_of(allocated, [](char ok) { return ok; }));
   for (const std::string &text : traces)
     llvm::errs() << text;
-  // Written on failure too (the failed functions say so): a script must
-  // not read an older report.
-  if (!reportFile.empty() &&
-      failed(writeReport(getOperation().getLoc(), reportFile, reports)))
-    return signalPassFailure();
-  if (failed(result))
-    return signalPassFailure();
   if (verify) {
-    OpPassManager pm(ModuleOp::getOperationName());
+    // One function at a time, so that the report tells which one the
+    // checker refuses.
     PsumVerifyAllocationPassOptions verifyOptions;
     verifyOptions.arch = arch;
     verifyOptions.numBanks = numBanks;
@@ -1447,8 +1451,18 @@ void PsumAllocatePass::runOnOperation() {
     verifyOptions.unevenRotation = unevenRotation;
     verifyOptions.reservedBanks.assign(reservedBanks.begin(),
                                        reservedBanks.end());
-    pm.addNestedPass<bir::FuncOp>(createPsumVerifyAllocationPass(verifyOptions));
-    if (failed(runPipeline(pm, getOperation())))
-      return signalPassFailure();
+    OpPassManager pm(bir::FuncOp::getOperationName());
+    pm.addPass(createPsumVerifyAllocationPass(verifyOptions));
+    for (auto [i, func] : llvm::enumerate(funcs)) {
+      if (!reports[i].allocated)
+        continue;
+      DiagnosticRecorder recorder(context, reports[i]);
+      reports[i].allocated = succeeded(runPipeline(pm, func));
+    }
   }
+  if (failed(writeReportFile()) ||
+      !llvm::all_of(reports, [](const FunctionReport &report) {
+        return report.allocated;
+      }))
+    return signalPassFailure();
 }

@@ -4,6 +4,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <cmath>
@@ -91,11 +92,57 @@ void psum::alloc::fillReport(bir::FuncOp func, const Geometry &geometry,
   }
 }
 
+/// `file:line:col` as the diagnostics print it, where there is one.
+static std::string locationText(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else
+    loc.print(os);
+  return text;
+}
+
+DiagnosticRecorder::DiagnosticRecorder(MLIRContext *context,
+                                       FunctionReport &report)
+    : thread(llvm::get_threadid()),
+      handler(context, [this, &report](Diagnostic &diag) {
+        DiagnosticSeverity severity = diag.getSeverity();
+        if (llvm::get_threadid() != thread ||
+            (severity != DiagnosticSeverity::Error &&
+             severity != DiagnosticSeverity::Warning))
+          return failure();
+        DiagnosticReport &entry = report.diagnostics.emplace_back();
+        entry.error = severity == DiagnosticSeverity::Error;
+        entry.message = diag.str();
+        entry.location = locationText(diag.getLocation());
+        for (Diagnostic &note : diag.getNotes())
+          entry.notes.push_back(note.str());
+        return failure(); // not handled: printed by the handlers before
+      }) {}
+
 static void writeNumber(llvm::json::OStream &json, double value) {
   if (std::isinf(value))
     json.value("inf");
   else
     json.value(value);
+}
+
+static void writeDiagnostics(llvm::json::OStream &json,
+                             const FunctionReport &report) {
+  json.attributeArray("diagnostics", [&] {
+    for (const DiagnosticReport &diag : report.diagnostics)
+      json.object([&] {
+        json.attribute("severity", diag.error ? "error" : "warning");
+        json.attribute("message", diag.message);
+        json.attribute("location", diag.location);
+        json.attributeArray("notes", [&] {
+          for (const std::string &note : diag.notes)
+            json.value(note);
+        });
+      });
+  });
 }
 
 static void writeFunction(llvm::json::OStream &json,
@@ -104,6 +151,7 @@ static void writeFunction(llvm::json::OStream &json,
     json.attribute("function", report.function);
     if (!report.allocated) {
       json.attribute("allocated", false);
+      writeDiagnostics(json, report);
       return;
     }
     json.attribute("arch", report.arch);
@@ -173,6 +221,7 @@ static void writeFunction(llvm::json::OStream &json,
         });
       }
     });
+    writeDiagnostics(json, report);
     json.attribute("allocated", true);
   });
 }

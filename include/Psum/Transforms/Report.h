@@ -10,6 +10,8 @@
 
 #include "Psum/Transforms/Allocator.h"
 
+#include "mlir/IR/Diagnostics.h"
+
 namespace psum::alloc {
 
 struct TensorReport {
@@ -30,6 +32,15 @@ struct SpillReport {
   bool save = true; ///< save out of PSUM, else reload into PSUM
   std::string copy;
   unsigned at = 0;
+};
+
+/// An error or warning emitted on the function while the pass ran on it.
+struct DiagnosticReport {
+  bool error = true; ///< else a warning
+  std::string message;
+  /// `file:line:col` where the location has one, else MLIR's form.
+  std::string location;
+  std::vector<std::string> notes;
 };
 
 struct FunctionReport {
@@ -78,6 +89,22 @@ struct FunctionReport {
   std::vector<std::pair<mlir::Location, std::string>> unevenHints;
   std::vector<TensorReport> tensors;
   std::vector<SpillReport> spills;
+  /// Errors and warnings, in emission order: why a function failed.
+  std::vector<DiagnosticReport> diagnostics;
+};
+
+/// While it lives, copies the errors and warnings emitted on its thread
+/// into `report` and passes them on to the context's other handlers (they
+/// are printed as before). Create it inside the work on one function: in
+/// mlir::parallelForEach, after the handler that orders the threads'
+/// diagnostics, so that it sees them first.
+class DiagnosticRecorder {
+public:
+  DiagnosticRecorder(mlir::MLIRContext *context, FunctionReport &report);
+
+private:
+  uint64_t thread;
+  mlir::ScopedDiagnosticHandler handler;
 };
 
 /// What the read-only passes (psum-summary, psum-timeline) read of an

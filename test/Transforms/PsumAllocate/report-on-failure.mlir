@@ -8,9 +8,17 @@
 // OPTERR: error: unknown heuristic 'magic'
 // OPTIONS-NOT: stale
 // OPTIONS:      "function": "fits",
-// OPTIONS-NEXT: "allocated": false
+// OPTIONS-NEXT: "allocated": false,
+// OPTIONS-NEXT: "diagnostics": [
+// OPTIONS-NEXT:   {
+// OPTIONS-NEXT:     "severity": "error",
+// OPTIONS-NEXT:     "message": "unknown heuristic 'magic'",
 // OPTIONS:      "function": "too_big",
-// OPTIONS-NEXT: "allocated": false
+// OPTIONS-NEXT: "allocated": false,
+// OPTIONS-NEXT: "diagnostics": [
+// OPTIONS-NEXT:   {
+// OPTIONS-NEXT:     "severity": "error",
+// OPTIONS-NEXT:     "message": "unknown heuristic 'magic'",
 
 // The report is written when a function fails too, so that a script never
 // reads an older one: the failed function says so, the others are in
@@ -25,7 +33,9 @@
 // CHECK:        "cost": "inf"
 // CHECK:      "allocated": true
 // CHECK:      "function": "too_big",
-// CHECK-NEXT: "allocated": false
+// CHECK-NEXT: "allocated": false,
+// CHECK-NEXT: "diagnostics": [
+// CHECK:        "message": "big is too big for PSUM, requires 10 banks with PSUM size 8",
 bir.func @fits attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 128]
   %x = bir.memloc "x" sbuf [128, 2048]
