@@ -584,6 +584,11 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
                                 FunctionReport &report) {
   static const Heuristic exactHeuristic{"exact"};
   std::string &outcome = report.exact;
+  // Nothing to search for, at any size: nothing costs less than no spill.
+  if (best.ok && best.spilledTensors == 0) {
+    outcome = "a spill-free placement exists; best-of-n found one";
+    return std::nullopt;
+  }
   // Where best-of-n failed there is nothing to keep.
   std::string kept = best.ok ? "; kept best-of-n" : "";
   if (problem.nodes.size() > options.exactMaxCandidates) {
@@ -604,10 +609,6 @@ std::optional<Attempt> runExact(const LinearFunction &lf,
 
   if (std::optional<std::vector<unsigned>> bases =
           exactPlacement(problem, budget)) {
-    if (best.ok && best.score() == 0) {
-      outcome = "a spill-free placement exists; best-of-n found one";
-      return std::nullopt;
-    }
     outcome = "spill-free placement found";
     attempt.direct = selectionOf(*bases);
     placed(problem, *attempt.direct, attempt, nullptr);

@@ -183,12 +183,14 @@ struct Quality {
     ++functions;
     std::string outcome;
     // The heuristics alone: no exact rescue where they find nothing.
-    std::optional<double> seed =
-        testing::allocationScore(func, "heuristic=seed rescue-budget=0");
+    // --allocate-options (the geometry, say) apply to all three runs.
+    std::string extra = " " + allocateOptions;
+    std::optional<double> seed = testing::allocationScore(
+        func, "heuristic=seed rescue-budget=0" + extra);
     std::optional<double> best =
-        testing::allocationScore(func, "rescue-budget=0");
+        testing::allocationScore(func, "rescue-budget=0" + extra);
     std::optional<double> exact =
-        testing::allocationScore(func, "exact=true", &outcome);
+        testing::allocationScore(func, "exact=true" + extra, &outcome);
     if (!seed && !best && !exact) {
       ++allFailed;
       return;

@@ -1,5 +1,5 @@
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true exact=true remarks=true best-of=5 prune-spills=false" -verify-diagnostics | FileCheck %s
-// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true exact=true exact-budget=1 remarks=true best-of=5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: psum-opt %s -split-input-file --psum-allocate="verify=true exact=true exact-budget=1 remarks=true best-of=5 prune-spills=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
 // RUN: psum-opt %s -split-input-file --psum-allocate="verify=true exact=true exact-max-candidates=2 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LARGE
 
 // Five results on four banks: every heuristic spills t0 and then t1 (cost
@@ -49,7 +49,9 @@ bir.func @one_spill_suffices attributes {arch = #bir.arch<gen2, banks = 4>} {
 
 // -----
 
-// A kernel that fits: the exact mode confirms a spill-free placement.
+// A kernel that fits: the exact mode confirms a spill-free placement, with
+// no search, so even a budget of one step (since session 45).
+// BUDGET: remark: exact mode: a spill-free placement exists; best-of-n found one
 // CHECK-LABEL: bir.func @fits
 // expected-remark @below {{400.00% PSUM demand before spilling}}
 // expected-remark @below {{best-of-n loop, heuristic = seed: PSUM score = 0 (lower is better)}}
