@@ -29,6 +29,8 @@ struct Live {
   Value loc;
   unsigned banks;
   bool accumulator;
+  /// For a pool buffer's value: what of the pool it holds.
+  std::optional<Slice> part = std::nullopt;
 };
 
 class Generator {
@@ -99,6 +101,7 @@ private:
   void plainLoop(unsigned depth);
   void genericInst();
   void halves();
+  void poolValue();
   bir::LoopOp loop(int64_t trip, int64_t step = 1);
 
   OpBuilder &builder;
@@ -116,6 +119,9 @@ private:
   std::vector<Live> live;
   /// Drained plain tensors, which defPlain may write again.
   std::vector<Live> drained;
+  /// The pool (poolPercent), and which of its buffers hold a value.
+  Value pool;
+  std::vector<bool> poolBusy;
 };
 
 } // namespace
@@ -180,6 +186,9 @@ bir::LoopOp Generator::loop(int64_t trip, int64_t step) {
 }
 
 void Generator::defPlain() {
+  // Decided first so that poolPercent = 0 draws nothing.
+  if (options.poolPercent && chance(options.poolPercent))
+    return poolValue();
   // Decided before anything else so that reusePercent = 0 draws nothing.
   if (options.reusePercent && !drained.empty() &&
       chance(options.reusePercent)) {
@@ -221,7 +230,7 @@ void Generator::drain() {
   if (live.empty())
     return;
   size_t i = pick(live.size());
-  evacuate(Slice{live[i].loc});
+  evacuate(live[i].part.value_or(Slice{live[i].loc}));
   if (chance(75))
     retire(i);
 }
@@ -229,9 +238,38 @@ void Generator::drain() {
 void Generator::retire(size_t i) {
   if (live[i].accumulator)
     accumulatorBanks -= live[i].banks;
+  else if (live[i].part)
+    poolBusy[live[i].part->block] = false;
   else
     drained.push_back(live[i]);
   live.erase(live.begin() + i);
+}
+
+/// A value in a free buffer of the pool: whole, or (after the buffer held
+/// one) sometimes a half of its bytes or partitions, as a lowering reuses a
+/// pool's buffer for a tail tile or a transposed slab.
+void Generator::poolValue() {
+  if (!pool) {
+    if (numTensors >= options.maxTensors)
+      return drain();
+    int64_t blocks = 2 + pick(3);
+    pool = memloc("p" + std::to_string(numTensors++), bir::MemorySpace::psum,
+                  2048, blocks);
+    poolBusy.assign(blocks, false);
+  }
+  SmallVector<int64_t> free;
+  for (auto [block, busy] : llvm::enumerate(poolBusy))
+    if (!busy)
+      free.push_back(block);
+  if (free.empty() || 1 + accumulatorBanks > usableBanks)
+    return drain();
+  Slice buffer{pool};
+  buffer.block = free[pick(free.size())];
+  if (chance(40))
+    buffer = half(buffer, chance(30), slicedByRows());
+  emit("matmul", {buffer, Slice{w}, Slice{x}});
+  poolBusy[buffer.block] = true;
+  live.push_back({pool, 1, false, buffer});
 }
 
 void Generator::accumulationLoop(unsigned depth) {
@@ -494,10 +532,10 @@ void Generator::genericInst() {
   if (live.empty() || numTensors >= options.maxTensors)
     return defPlain();
   size_t i = pick(live.size());
-  Value source = live[i].loc;
+  Slice source = live[i].part.value_or(Slice{live[i].loc});
   Value t = memloc("v" + std::to_string(numTensors++), bir::MemorySpace::psum,
                    2048, 1);
-  emit("vector_op", {Slice{t}, Slice{source}, Slice{x}});
+  emit("vector_op", {Slice{t}, source, Slice{x}});
   if (chance(50))
     retire(i);
   live.push_back({t, 1, false});
@@ -571,7 +609,7 @@ bir::FuncOp Generator::build(StringRef name) {
       break;
   }
   while (!live.empty()) {
-    evacuate(Slice{live.back().loc});
+    evacuate(live.back().part.value_or(Slice{live.back().loc}));
     live.pop_back();
   }
   if (options.pinsPercent)

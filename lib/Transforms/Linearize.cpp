@@ -537,29 +537,61 @@ std::pair<int64_t, int64_t> Overwrites::blockRange(const bir::Access &r) const {
   return {set.first, set.last};
 }
 
-void BlockReadHulls::addRead(const bir::Access &read, int64_t blocks) {
+void BlockReadHulls::addRead(const bir::Access &read, int64_t blocks,
+                             unsigned at) {
   bir::BlockSet named(read, blocks);
+  ReadHull hull;
+  hull.add(read.ap);
   if (named.size() == 1) {
-    constant[named.first].add(read.ap);
+    constant[named.first].reads.push_back({at, hull});
     return;
   }
   auto [it, fresh] = spreadOf.try_emplace(
       {named.first, named.last, named.stride}, spread.size());
   if (fresh)
-    spread.push_back({named, ReadHull()});
-  spread[it->second].second.add(read.ap);
+    spread.push_back({named, ByPlace()});
+  spread[it->second].second.reads.push_back({at, hull});
 }
 
-ReadHull BlockReadHulls::of(int64_t block) const {
-  ReadHull hull = constant.lookup(block);
-  for (const auto &[named, reads] : spread)
+ReadHull BlockReadHulls::ByPlace::from(unsigned place) {
+  if (!suffixed) {
+    // Reads come in place order from the allocator, not always from the
+    // checker; equal places merge.
+    llvm::stable_sort(reads, llvm::less_first());
+    decltype(reads) merged;
+    for (const auto &[at, hull] : reads) {
+      if (merged.empty() || merged.back().first != at)
+        merged.push_back({at, ReadHull()});
+      merged.back().second.add(hull);
+    }
+    for (size_t i = merged.size(); i-- > 1;)
+      merged[i - 1].second.add(merged[i].second);
+    reads = std::move(merged);
+    suffixed = true;
+  }
+  auto it = llvm::lower_bound(reads, place,
+                              [](const std::pair<unsigned, ReadHull> &read,
+                                 unsigned at) { return read.first < at; });
+  return it == reads.end() ? ReadHull() : it->second;
+}
+
+ReadHull BlockReadHulls::of(int64_t block, unsigned from) const {
+  ReadHull hull;
+  if (auto it = constant.find(block); it != constant.end())
+    hull = it->second.from(from);
+  for (auto &[named, reads] : spread)
     if (named.contains(block))
-      hull.add(reads);
+      hull.add(reads.from(from));
   return hull;
 }
 
-bool BlockReadHulls::covers(int64_t block, bir::AccessAttr write) const {
-  return of(block).covers(write);
+bool BlockReadHulls::covers(int64_t block, bir::AccessAttr write,
+                            unsigned from) const {
+  return of(block, from).covers(write);
+}
+
+Area BlockReadHulls::hull(int64_t block, unsigned from) const {
+  return of(block, from).area();
 }
 
 /// The loop whose induction variable `iv` is.

@@ -268,7 +268,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   BlockReadHulls reads;
   for (const LocAccess &a : accesses)
     if (bir::isRead(a.access.kind))
-      reads.addRead(a.access, blocks);
+      reads.addRead(a.access, blocks, a.point);
   // The accesses of one instruction in the order they happen.
   SmallVector<LocAccess, 4> ordered(accesses);
   sortStably(ordered, [&](const LocAccess &a, const LocAccess &b) {
@@ -364,8 +364,12 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     }
     unsigned index = it->second;
     Life &life = lives[index];
-    if (firstAccess || (fresh && reads.covers(block, a.access.ap) &&
-                        life.values.back().second < begin))
+    // Every block is overwritten in each pass before it is read (or the
+    // blocks share no bank), so only the reads from the write's anchor on
+    // can see what it overwrites: a narrower write can start a value.
+    if (firstAccess ||
+        (fresh && reads.covers(block, a.access.ap, std::get<0>(begin)) &&
+         life.values.back().second < begin))
       life.values.push_back({begin, end});
     else
       life.values.back().second = std::max(life.values.back().second, end);

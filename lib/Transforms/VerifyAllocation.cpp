@@ -470,13 +470,7 @@ public:
                 const llvm::DenseSet<Operation *> &starts, uint64_t limit)
       : memloc(memloc), loc(memloc.getResult()), users(usersOf(loc)),
         blocks(memloc.getNumBlocks()), liveBlocks(liveBlocks), limit(limit),
-        starts(starts) {
-    for (Operation *user : users)
-      for (const bir::Access &access :
-           cast<bir::InstructionOpInterface>(user).getAccesses())
-        if (access.loc == loc && bir::isRead(access.kind))
-          reads.addRead(access, blocks);
-  }
+        starts(starts) {}
 
   /// Reports the first place where two blocks on one bank hold values.
   LogicalResult check();
@@ -508,8 +502,16 @@ private:
   SmallVector<Operation *> users;
   int64_t blocks, liveBlocks;
   uint64_t limit;
-  /// What the reads of each block read: writes covering it end its value.
+  /// What the reads of each block read, by the place of their op's
+  /// ancestor in the scope: writes covering what the reads from their own
+  /// place on read end a block's value, unless the block carries a value
+  /// into the next pass (`carried`), whose reads may see it too.
   BlockReadHulls reads;
+  llvm::DenseMap<Operation *, unsigned> placeInScope;
+  Blocks carried;
+  unsigned placeOf(Operation *op) const {
+    return placeInScope.lookup(scopeBlock->findAncestorOpInBlock(*op));
+  }
   const llvm::DenseSet<Operation *> &starts;
   /// The loops around an access, and the iv value of each unrolled one.
   llvm::DenseSet<Operation *> touching;
@@ -559,6 +561,16 @@ Block *BlockLiveness::scope() {
       if (!lastInScope || lastInScope->isBeforeInBlock(op))
         lastInScope = op;
     }
+    unsigned place = 0;
+    for (Operation &op :
+         llvm::make_range(firstInScope->getIterator(),
+                          std::next(lastInScope->getIterator())))
+      placeInScope[&op] = place++;
+    for (Operation *user : users)
+      for (const bir::Access &access :
+           cast<bir::InstructionOpInterface>(user).getAccesses())
+        if (access.loc == loc && bir::isRead(access.kind))
+          reads.addRead(access, blocks, placeOf(user));
     return block;
   }
   return nullptr;
@@ -598,9 +610,11 @@ LogicalResult BlockLiveness::check() {
   Blocks exit;
   if (isa<bir::LoopOp>(block->getParentOp()))
     exit = aroundLoop(exit, [&](Blocks &state) {
+      carried = state;
       Coverage covered;
       backward(*block, state, covered);
     });
+  carried = exit;
   reporting = true;
   Coverage covered;
   backward(*block, exit, covered);
@@ -693,7 +707,9 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
       for (int64_t block : named(access)) {
         Areas &written = covered[block];
         written.unite(Area::of(access.ap));
-        if (written.covers(reads.hull(block)))
+        if (written.covers(carried.count(block)
+                               ? reads.hull(block)
+                               : reads.hull(block, placeOf(&op))))
           live.erase(block);
       }
     }

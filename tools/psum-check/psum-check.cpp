@@ -113,6 +113,13 @@ static cl::opt<unsigned> peeledTilesOpt(
              "it, or a last one after it (0 keeps the functions of earlier "
              "versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> poolsOpt(
+    "pools", cl::init(0),
+    cl::desc("percent of the plain results written into a buffer of a PSUM "
+             "pool (one location of 2-4 one-bank blocks named by constants), "
+             "sometimes narrower than the buffer's value before (0 keeps the "
+             "functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<unsigned> pinsOpt(
     "pins", cl::init(0),
     cl::desc("percent of the PSUM locations pinned to a random base bank "
@@ -1047,6 +1054,7 @@ int main(int argc, char **argv) {
     options.nestedPiecesPercent = nestedPiecesOpt;
     options.peeledTilesPercent = peeledTilesOpt;
     options.pinsPercent = pinsOpt;
+    options.poolPercent = poolsOpt;
     options.reservedPercent = reservedOpt;
     OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
     builder.setInsertionPointToEnd(module->getBody());

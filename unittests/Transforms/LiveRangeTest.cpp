@@ -3,6 +3,7 @@
 #include "ParsedFunction.h"
 
 using namespace mlir;
+using namespace psum;
 using namespace psum::alloc;
 
 namespace {
@@ -93,6 +94,43 @@ TEST_F(LiveRangeTest, AccumulationGroup) {
   EXPECT_EQ(acc.use, lf.loops[0].backEdge + 1);
   EXPECT_EQ(acc.writers, (llvm::SmallVector<unsigned, 2>{1}));
   EXPECT_EQ(acc.readers, (llvm::SmallVector<unsigned, 2>{1, 3}));
+}
+
+// What the reads of a block read from a place on: after a narrower read
+// only its bytes, so the narrower write before it covers them (a pool's
+// buffer reused for a narrower value), and nothing after the last read.
+// Reads given out of place order (as the checker gives them) make the same
+// hulls.
+TEST_F(LiveRangeTest, BlockReadHullsFromAPlace) {
+  ASSERT_TRUE(succeeded(parse(kOperands.str() + R"(
+  %ps = bir.memloc "ps" psum [128, 2048] x 2
+  bir.matmul %ps[0:128, 0:2048, 1] = %w, %x[0:128, 0:2048] latency 32
+  bir.activation relu %y[0:128, 0:2048] = %ps[0:128, 0:2048, 1] latency 16
+  bir.matmul %ps[0:128, 0:1024, 1] = %w, %x[0:128, 0:1024] latency 32
+  bir.activation relu %y[0:128, 0:1024] = %ps[0:128, 0:1024, 1] latency 16
+)")));
+  SmallVector<std::pair<unsigned, bir::Access>> reads, writes;
+  for (auto [point, p] : llvm::enumerate(lf.points))
+    for (const bir::Access &access :
+         cast<bir::InstructionOpInterface>(p.op).getAccesses())
+      if (bir::getMemLoc(access.loc).getName() == "ps")
+        (bir::isRead(access.kind) ? reads : writes).push_back({point, access});
+  ASSERT_EQ(reads.size(), 2u);
+  ASSERT_EQ(writes.size(), 2u);
+  auto [narrowAt, narrow] = writes[1];
+  BlockReadHulls inOrder, reversed;
+  for (const auto &[at, read] : reads)
+    inOrder.addRead(read, 2, at);
+  for (const auto &[at, read] : llvm::reverse(reads))
+    reversed.addRead(read, 2, at);
+  for (const BlockReadHulls *hulls : {&inOrder, &reversed}) {
+    EXPECT_EQ(hulls->hull(1), (bir::Area{0, 128, 0, 2048}));
+    EXPECT_EQ(hulls->hull(1, narrowAt), (bir::Area{0, 128, 0, 1024}));
+    EXPECT_FALSE(hulls->covers(1, narrow.ap));
+    EXPECT_TRUE(hulls->covers(1, narrow.ap, narrowAt));
+    EXPECT_TRUE(hulls->hull(1, reads[1].first + 1).empty());
+    EXPECT_TRUE(hulls->hull(0).empty());
+  }
 }
 
 // The seed's capacity guard, with its text.

@@ -75,6 +75,12 @@ struct RandomKernelOptions {
   /// the loop, or a last one after it (a peeled diagonal block). 0 keeps
   /// the functions of earlier versions.
   unsigned peeledTilesPercent = 0;
+  /// Percent of the plain results written into a buffer of a PSUM pool:
+  /// one location of 2 to 4 one-bank blocks, each buffer named by a
+  /// constant, sometimes written as a narrower value (half its bytes or
+  /// partitions) than the buffer held before. 0 keeps the functions of
+  /// earlier versions.
+  unsigned poolPercent = 0;
   /// Percent of the PSUM locations pinned (`pin = B`) to a base bank drawn
   /// among those where all their blocks fit, whether or not the pin can
   /// hold: pins that collide are the input's error (a rejected input).

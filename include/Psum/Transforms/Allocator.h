@@ -298,25 +298,37 @@ private:
 /// The partitions and bytes the reads of one location read, block by block:
 /// a write covering them for its block leaves nothing of the block's older
 /// value that a read could see, though it may write less than other blocks'
-/// reads read (a narrower tail tile). The timeline and
+/// reads read (a narrower tail tile). Each read has a place (a linear point,
+/// or the place of its op's ancestor in the checker's scope): where nothing
+/// carries a block's value into the next pass, only the reads at or after
+/// the write's place can see what it overwrites, so a write covering those
+/// ends the value (a tile reused for a narrower value). The timeline and
 /// psum-verify-allocation's per-block walk end a block's value by this rule.
 class BlockReadHulls {
 public:
-  /// Adds the read `read` of a location of `blocks` blocks.
-  void addRead(const bir::Access &read, int64_t blocks);
-  /// Whether `write` covers every partition and byte reads of `block` read.
-  bool covers(int64_t block, bir::AccessAttr write) const;
-  /// The partitions and bytes reads of `block` read: writes adding up
-  /// over it (areasCover) end the block's value.
-  Area hull(int64_t block) const { return of(block).area(); }
+  /// Adds the read `read` at place `at` of a location of `blocks` blocks.
+  void addRead(const bir::Access &read, int64_t blocks, unsigned at);
+  /// Whether `write` covers every partition and byte the reads of `block`
+  /// at place `from` or later read.
+  bool covers(int64_t block, bir::AccessAttr write, unsigned from = 0) const;
+  /// The partitions and bytes the reads of `block` at place `from` or later
+  /// read: writes adding up over it (areasCover) end the block's value.
+  Area hull(int64_t block, unsigned from = 0) const;
 
 private:
-  ReadHull of(int64_t block) const;
-  /// Reads of one constant block, merged per block; the others with the
-  /// blocks they may name, merged per block set (`of` scans them: a tile
-  /// array drained by many loops would make that quadratic).
-  llvm::DenseMap<int64_t, ReadHull> constant;
-  llvm::SmallVector<std::pair<bir::BlockSet, ReadHull>, 2> spread;
+  /// Reads by place: on first query sorted, each then holding the hull of
+  /// itself and every later one.
+  struct ByPlace {
+    llvm::SmallVector<std::pair<unsigned, ReadHull>, 1> reads;
+    bool suffixed = false;
+    ReadHull from(unsigned place);
+  };
+  ReadHull of(int64_t block, unsigned from) const;
+  /// Reads of one constant block, per block; the others with the blocks
+  /// they may name, per block set (`of` scans them: a tile array drained by
+  /// many loops would make that quadratic).
+  mutable llvm::DenseMap<int64_t, ByPlace> constant;
+  mutable llvm::SmallVector<std::pair<bir::BlockSet, ByPlace>, 2> spread;
   llvm::DenseMap<std::tuple<int64_t, int64_t, int64_t>, unsigned> spreadOf;
 };
 

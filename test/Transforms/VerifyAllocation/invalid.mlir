@@ -927,3 +927,29 @@ bir.func @rotation_onto_reserved_bank attributes {arch = #bir.arch<gen2>, reserv
     bir.activation relu %y = %t[0:128, 0:2048, %i] latency 32
   }
 }
+
+// -----
+
+// The write of block 1's upper half at the end of the body covers every
+// read of block 1 after it in the body, but block 1 carries a value into the
+// next iteration, whose first read reads it whole: the lower half written
+// before block 0 is live across it, so the blocks cannot share a bank.
+// (Since session 45 a write ends a block's value when it covers the reads
+// from its place on, unless the block carries a value around the loop
+// holding the walk.)
+bir.func @narrower_write_before_a_carried_read attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 128]
+  %b = bir.memloc "b" sbuf [128, 1024]
+  %ps = bir.memloc "ps" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+  %y = bir.memloc "y" sbuf [128, 2048]
+  bir.loop %i = 0 to 4 {
+    bir.matmul %ps[0:128, 1024:2048, 1] = %a, %b latency 32
+    bir.activation identity %y = %ps[0:128, 0:2048, 1] latency 16
+    bir.matmul %ps[0:128, 0:1024, 1] = %a, %b latency 32
+    bir.activation identity %y[0:128, 0:1024] = %ps[0:128, 0:1024, 1] latency 16
+    // expected-error @+1 {{blocks 0 and 1 of 'ps' both hold values here but share bank 0}}
+    bir.matmul %ps[0:128, 0:2048, 0] = %a, %b latency 32
+    bir.activation identity %y = %ps[0:128, 0:2048, 0] latency 16
+    bir.matmul %ps[0:128, 1024:2048, 1] = %a, %b latency 32
+  }
+}

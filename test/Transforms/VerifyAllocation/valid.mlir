@@ -573,3 +573,27 @@ bir.func @restarted_in_a_nested_loop attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y = %t latency 16
   }
 }
+
+// -----
+
+// A two-buffer pool whose second buffer is reused in each iteration for a
+// narrower value after the first buffer's: the narrower write covers every
+// read of block 1 from it on, so block 1 holds nothing while block 0 does,
+// and both take bank 0. (Refused before session 45, when a write had to
+// cover what every read of the block reads: the session-45 kernel audit.)
+// CHECK-LABEL: bir.func @pool_reused_narrower
+bir.func @pool_reused_narrower attributes {arch = #bir.arch<gen2>} {
+  %x = bir.memloc "x" sbuf [128, 256] x 4
+  %ident = bir.memloc "ident" sbuf [128, 256]
+  %ps = bir.memloc "ps" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+  %xT = bir.memloc "xT" sbuf [128, 1024]
+  %sT = bir.memloc "sT" sbuf [128, 512]
+  bir.loop %k = 0 to 4 {
+    bir.matmul %ps[0:128, 0:2048, 1] = %x[0:128, 0:256, %k], %ident latency 32
+    bir.activation identity %xT = %ps[0:128, 0:2048, 1] latency 16
+    bir.matmul %ps[0:128, 0:2048, 0] = %x[0:128, 0:256, %k], %ident latency 32
+    bir.activation identity %xT = %ps[0:128, 0:2048, 0] latency 16
+    bir.matmul %ps[0:128, 0:1024, 1] = %x[0:128, 0:128, %k], %ident latency 32
+    bir.activation identity %sT = %ps[0:128, 0:1024, 1] latency 16
+  }
+}
