@@ -1187,6 +1187,7 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   // Split keeps the linear order and the accesses current for the rest.
   PsumAccesses accesses = collectPsumAccesses(lf);
   warnUnreadRestarts(lf, accesses);
+  warnContinuedStarts(lf, accesses);
   DenseMap<Operation *, PieceOrigin> pieceOf;
   if (options.split &&
       splitLocations(lf, accesses, options.loopAware, &pieceOf) && trace)

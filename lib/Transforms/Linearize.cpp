@@ -205,6 +205,61 @@ void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
   }
 }
 
+void psum::alloc::warnContinuedStarts(const LinearFunction &lf,
+                                      const PsumAccesses &accesses) {
+  struct Continued {
+    const LocAccess *start, *write;
+  };
+  std::vector<Continued> found;
+  for (const auto &[loc, list] : accesses.locations()) {
+    int64_t numBlocks = bir::getMemLoc(loc).getNumBlocks();
+    for (const LocAccess &start : list) {
+      if (!start.start ||
+          !cast<bir::MatmulOp>(lf.points[start.point].op).getStart())
+        continue;
+      ArrayRef<unsigned> nest = lf.loopNest(start.point);
+      if (nest.empty() || startsEveryIteration(lf, start))
+        continue;
+      const Loop &loop = lf.loops[nest.back()];
+      if (cast<bir::LoopOp>(loop.op).getTripCount() < 2)
+        continue;
+      // Accesses are in linear order: those in the loop's body are a run.
+      auto first = llvm::partition_point(
+          list, [&](const LocAccess &a) { return a.point <= loop.header; });
+      bir::BlockSet blocks(start.access, numBlocks);
+      Area area = Area::of(start.access.ap);
+      for (auto it = first; it != list.end() && it->point < loop.backEdge; ++it)
+        if (&*it != &start && bir::isWrite(it->access.kind) &&
+            (it->access.kind == bir::AccessKind::Write || it->start) &&
+            bir::BlockSet(it->access, numBlocks).intersects(blocks) &&
+            Area::of(it->access.ap).overlaps(area)) {
+          found.push_back({&start, &*it});
+          break;
+        }
+    }
+  }
+  // In program order, not in the order the locations are declared.
+  llvm::sort(found, [](const Continued &a, const Continued &b) {
+    return a.start->point < b.start->point;
+  });
+  for (const Continued &continued : found) {
+    Operation *op = lf.points[continued.start->point].op;
+    auto loop = op->getParentOfType<bir::LoopOp>();
+    // By location, not on the op: MLIR would print the whole function.
+    InFlightDiagnostic diag =
+        emitWarning(op->getLoc(), "'+=' marked 'start' ")
+        << "starts the sum in '"
+        << bir::getMemLoc(continued.start->access.loc).getName()
+        << "' in the first of the " << loop.getTripCount()
+        << " iterations of its loop only: in the others "
+           "it adds to what another write left there";
+    diag.attachNote(lf.points[continued.write->point].op->getLoc())
+        << "this write overwrites the sum in each iteration; to start it "
+           "afresh in every iteration, write the first product with '=' "
+           "instead of '+= ... start'";
+  }
+}
+
 RawRange psum::alloc::findDefUse(ArrayRef<LocAccess> accesses) {
   RawRange range;
   for (const LocAccess &a : accesses) {

@@ -191,6 +191,15 @@ PsumAccesses collectPsumAccesses(const LinearFunction &lf);
 /// not give the `+=` a block of its own in each iteration.
 void warnUnreadRestarts(const LinearFunction &lf, const PsumAccesses &accesses);
 
+/// Warns of each `+=` marked `start` whose innermost loop (of more than one
+/// trip, not giving it a block of its own in each iteration) also holds
+/// another write overwriting part of its sum: the mark starts the sum in
+/// the first iteration only, so in the others the `+=` adds to what that
+/// write left (a pool buffer reused in one loop body by two unrolled
+/// K sums, each first chunk marked `start`).
+void warnContinuedStarts(const LinearFunction &lf,
+                         const PsumAccesses &accesses);
+
 /// A live range [def, use] in linear points.
 struct Interval {
   unsigned def, use;
