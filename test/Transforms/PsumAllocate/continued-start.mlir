@@ -8,7 +8,7 @@
 // session-45 kernel audit: a pool buffer reused by an up and a down
 // projection, each first K chunk marked `start`, got no warning). The
 // allocation follows that meaning (the simulator agrees).
-// SIM: checked 3 functions: 3 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 5 functions: 5 allocated, 0 rejected inputs, 0 violations
 
 bir.func @two_sums_in_one_buffer attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 1024] x 2
@@ -61,5 +61,43 @@ bir.func @start_per_iteration attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %y[0:128, 0:1024, %i] = %t[0:128, 0:2048, %i] latency 32
     bir.matmul %t[0:128, 0:2048, %i] += %x, %w start latency 64
     bir.activation identity %y[0:128, 0:1024, %i] = %t[0:128, 0:2048, %i] latency 32
+  }
+}
+
+// -----
+
+// The loop runs once: the `start` starts the sum in its only iteration, no
+// warning.
+bir.func @one_trip attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 2
+  %x = bir.memloc "x" sbuf [128, 256]
+  %h = bir.memloc "h" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 1024] x 2
+  %ps = bir.memloc "ps" psum [128, 2048]
+  bir.loop %t = 0 to 1 {
+    bir.matmul %ps += %x, %w[0:128, 0:1024, 0] start latency 64
+    bir.matmul %ps += %x, %w[0:128, 0:1024, 1] latency 64
+    bir.activation gelu %h = %ps latency 64
+    bir.matmul %ps[0:128, 0:1024] = %x, %w[0:128, 0:512, 0] latency 32
+    bir.activation identity %y[0:128, 0:1024, %t] = %ps[0:128, 0:1024] latency 32
+  }
+}
+
+// -----
+
+// The other write of the loop writes the other half of the tile: it does
+// not touch the sum, no warning.
+bir.func @disjoint_write attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 2
+  %x = bir.memloc "x" sbuf [128, 256]
+  %h = bir.memloc "h" sbuf [128, 1024] x 2
+  %y = bir.memloc "y" sbuf [128, 1024] x 2
+  %ps = bir.memloc "ps" psum [128, 2048]
+  bir.loop %t = 0 to 2 {
+    bir.matmul %ps[0:128, 0:1024] += %x, %w[0:128, 0:512, 0] start latency 64
+    bir.matmul %ps[0:128, 0:1024] += %x, %w[0:128, 0:512, 1] latency 64
+    bir.activation gelu %h[0:128, 0:1024, %t] = %ps[0:128, 0:1024] latency 64
+    bir.matmul %ps[0:128, 1024:2048] = %x, %w[0:128, 0:512, 0] latency 32
+    bir.activation identity %y[0:128, 0:1024, %t] = %ps[0:128, 1024:2048] latency 32
   }
 }

@@ -11,7 +11,7 @@
 // one bank was refused as too big for PSUM with the note "no two of its 2
 // blocks share a bank: all 2 hold values at once here" (the session-45
 // kernel audit: a GEMM using such a pool for its PE transposes spilled).
-// SIM: checked 2 functions: 2 allocated, 0 rejected inputs, 0 violations, 0 spill copies
+// SIM: checked 3 functions: 3 allocated, 0 rejected inputs, 0 violations, 0 spill copies
 
 // CHECK-LABEL: bir.func @straight_line
 // CHECK: %ps = bir.memloc "ps" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
@@ -64,5 +64,33 @@ bir.func @gemm_with_a_transpose_pool attributes {arch = #bir.arch<gen2>} {
   }
   bir.loop %n1 = 0 to 7 {
     bir.inst "scale_gelu" writes(%y[0:128, 0:1024, %n1]) reads(%acc[0:128, 0:2048, %n1], %sT, %zT) latency 64
+  }
+}
+
+// -----
+
+// A two-buffer pool drained by rotating loops: the first loop writes and
+// reads each buffer whole (reads naming both blocks through the iv), the
+// second reuses each buffer for a narrower value. From its place on, the
+// narrower write covers every read of its block, so the first values end
+// and both buffers share one bank, spill-free (the reads naming blocks by
+// an iv are counted from a place too: the session-45 mutation round).
+// CHECK-LABEL: bir.func @pool_narrower_by_rotating_loops
+// CHECK-SAME: psum.score = 0
+// CHECK: %ps = bir.memloc "ps" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+// CHECK-NOT: bir.tensor_copy
+bir.func @pool_narrower_by_rotating_loops attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %x = bir.memloc "x" sbuf [128, 256] x 2
+  %ident = bir.memloc "ident" sbuf [128, 256]
+  %ps = bir.memloc "ps" psum [128, 2048] x 2
+  %y = bir.memloc "y" sbuf [128, 1024] x 2
+  %s = bir.memloc "s" sbuf [128, 512] x 2
+  bir.loop %i = 0 to 2 {
+    bir.matmul %ps[0:128, 0:2048, %i] = %x[0:128, 0:256, %i], %ident latency 32
+    bir.activation identity %y[0:128, 0:1024, %i] = %ps[0:128, 0:2048, %i] latency 16
+  }
+  bir.loop %j = 0 to 2 {
+    bir.matmul %ps[0:128, 0:1024, %j] = %x[0:128, 0:128, %j], %ident latency 32
+    bir.activation identity %s[0:128, 0:512, %j] = %ps[0:128, 0:1024, %j] latency 16
   }
 }

@@ -953,3 +953,25 @@ bir.func @narrower_write_before_a_carried_read attributes {arch = #bir.arch<gen2
     bir.matmul %ps[0:128, 1024:2048, 1] = %a, %b latency 32
   }
 }
+
+// -----
+
+// Block 1 is rewritten narrower at place 3, then read half at place 4 and
+// whole at place 5: the hull of the reads from place 3 on is the whole
+// block (the suffix hull of place 4 must include place 5's read), so the
+// narrower write does not end block 1's first value, which is live across
+// block 0's on the same bank (the suffix of place 4 holds the last read:
+// the session-45 mutation round).
+bir.func @narrower_write_then_half_then_whole attributes {arch = #bir.arch<gen2>} {
+  %x = bir.memloc "x" sbuf [128, 256] x 4
+  %ident = bir.memloc "ident" sbuf [128, 256]
+  %ps = bir.memloc "ps" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+  %xT = bir.memloc "xT" sbuf [128, 1024]
+  bir.matmul %ps[0:128, 0:2048, 1] = %x[0:128, 0:256, 0], %ident latency 32
+  // expected-error @+1 {{blocks 0 and 1 of 'ps' both hold values here but share bank 0}}
+  bir.matmul %ps[0:128, 0:2048, 0] = %x[0:128, 0:256, 1], %ident latency 32
+  bir.activation identity %xT = %ps[0:128, 0:2048, 0] latency 16
+  bir.matmul %ps[0:128, 0:1024, 1] = %x[0:128, 0:128, 2], %ident latency 32
+  bir.activation identity %xT[0:128, 0:512] = %ps[0:128, 0:1024, 1] latency 16
+  bir.activation identity %xT = %ps[0:128, 0:2048, 1] latency 16
+}

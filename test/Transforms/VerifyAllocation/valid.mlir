@@ -597,3 +597,28 @@ bir.func @pool_reused_narrower attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %sT = %ps[0:128, 0:1024, 1] latency 16
   }
 }
+
+// -----
+
+// A two-buffer pool (one bank) whose block 1 is reused for a narrower
+// value inside a nested loop of the scope: the place of the nested write
+// and read is that of their loop in the scope block, after the full read
+// of block 1, so the narrower write ends block 1's first value and the
+// blocks may share bank 0 (a nested op takes its loop's place, not one of
+// its own: the session-45 mutation round).
+// CHECK-LABEL: bir.func @pool_narrower_in_nested_loop
+bir.func @pool_narrower_in_nested_loop attributes {arch = #bir.arch<gen2>} {
+  %x = bir.memloc "x" sbuf [128, 256] x 4
+  %ident = bir.memloc "ident" sbuf [128, 256]
+  %ps = bir.memloc "ps" psum [128, 2048] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+  %xT = bir.memloc "xT" sbuf [128, 1024]
+  %sT = bir.memloc "sT" sbuf [128, 512]
+  bir.matmul %ps[0:128, 0:2048, 1] = %x[0:128, 0:256, 0], %ident latency 32
+  bir.activation identity %xT = %ps[0:128, 0:2048, 1] latency 16
+  bir.matmul %ps[0:128, 0:2048, 0] = %x[0:128, 0:256, 1], %ident latency 32
+  bir.activation identity %xT = %ps[0:128, 0:2048, 0] latency 16
+  bir.loop %j = 0 to 2 {
+    bir.matmul %ps[0:128, 0:1024, 1] = %x[0:128, 0:128, %j], %ident latency 32
+    bir.activation identity %sT = %ps[0:128, 0:1024, 1] latency 16
+  }
+}
