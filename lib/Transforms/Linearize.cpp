@@ -597,15 +597,19 @@ void BlockReadHulls::addRead(const bir::Access &read, int64_t blocks,
   bir::BlockSet named(read, blocks);
   ReadHull hull;
   hull.add(read.ap);
-  if (named.size() == 1) {
-    constant[named.first].reads.push_back({at, hull});
-    return;
-  }
+  auto add = [&](ByPlace &byPlace) {
+    byPlace.reads.push_back({at, hull});
+    // Sorted again on the next query: a suffix hull merged with the ones
+    // after it is still that suffix.
+    byPlace.suffixed = false;
+  };
+  if (named.size() == 1)
+    return add(constant[named.first]);
   auto [it, fresh] = spreadOf.try_emplace(
       {named.first, named.last, named.stride}, spread.size());
   if (fresh)
     spread.push_back({named, ByPlace()});
-  spread[it->second].second.reads.push_back({at, hull});
+  add(spread[it->second].second);
 }
 
 ReadHull BlockReadHulls::ByPlace::from(unsigned place) {

@@ -99,8 +99,8 @@ TEST_F(LiveRangeTest, AccumulationGroup) {
 // What the reads of a block read from a place on: after a narrower read
 // only its bytes, so the narrower write before it covers them (a pool's
 // buffer reused for a narrower value), and nothing after the last read.
-// Reads given out of place order (as the checker gives them) make the same
-// hulls.
+// Reads given out of place order (as the checker gives them), or after a
+// query, make the same hulls.
 TEST_F(LiveRangeTest, BlockReadHullsFromAPlace) {
   ASSERT_TRUE(succeeded(parse(kOperands.str() + R"(
   %ps = bir.memloc "ps" psum [128, 2048] x 2
@@ -118,12 +118,16 @@ TEST_F(LiveRangeTest, BlockReadHullsFromAPlace) {
   ASSERT_EQ(reads.size(), 2u);
   ASSERT_EQ(writes.size(), 2u);
   auto [narrowAt, narrow] = writes[1];
-  BlockReadHulls inOrder, reversed;
+  BlockReadHulls inOrder, reversed, queriedBetween;
   for (const auto &[at, read] : reads)
     inOrder.addRead(read, 2, at);
   for (const auto &[at, read] : llvm::reverse(reads))
     reversed.addRead(read, 2, at);
-  for (const BlockReadHulls *hulls : {&inOrder, &reversed}) {
+  // A read added after a query counts in the next one.
+  queriedBetween.addRead(reads[1].second, 2, reads[1].first);
+  EXPECT_EQ(queriedBetween.hull(1), (bir::Area{0, 128, 0, 1024}));
+  queriedBetween.addRead(reads[0].second, 2, reads[0].first);
+  for (const BlockReadHulls *hulls : {&inOrder, &reversed, &queriedBetween}) {
     EXPECT_EQ(hulls->hull(1), (bir::Area{0, 128, 0, 2048}));
     EXPECT_EQ(hulls->hull(1, narrowAt), (bir::Area{0, 128, 0, 1024}));
     EXPECT_FALSE(hulls->covers(1, narrow.ap));
