@@ -117,6 +117,19 @@ PsumAccesses psum::alloc::collectPsumAccesses(const LinearFunction &lf) {
   return result;
 }
 
+/// The accesses inside loop `loop`: `accesses` are in linear order, so they
+/// are those between its header and back-edge.
+static ArrayRef<LocAccess> accessesIn(ArrayRef<LocAccess> accesses,
+                                      const Loop &l) {
+  auto begin = llvm::partition_point(
+      accesses, [&](const LocAccess &a) { return a.point < l.header; });
+  auto end =
+      std::partition_point(begin, accesses.end(), [&](const LocAccess &a) {
+        return a.point < l.backEdge;
+      });
+  return ArrayRef<LocAccess>(begin, end);
+}
+
 /// The innermost loop outside the innermost loop of `start` (a group
 /// start) that starts it again on the same blocks, or null: more than one
 /// trip, and not the loop whose iv names the block. None if the start never
@@ -156,22 +169,17 @@ void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
       const Loop *loop = restartingLoop(lf, start);
       if (!loop)
         continue;
-      // Accesses are in linear order: those in the loop's body are a run.
-      auto first = llvm::partition_point(
-          list, [&](const LocAccess &a) { return a.point <= loop->header; });
-      auto last = std::find_if(first, list.end(), [&](const LocAccess &a) {
-        return a.point >= loop->backEdge;
-      });
       bir::BlockSet blocks(start.access, numBlocks);
       Area area = Area::of(start.access.ap);
       // A `+=` reads only to add: it does not drain the sum. Any read of a
       // part of the sum counts as draining it: a partial drain is not
       // warned of.
-      bool read = std::any_of(first, last, [&](const LocAccess &a) {
-        return a.access.kind == bir::AccessKind::Read &&
-               bir::BlockSet(a.access, numBlocks).intersects(blocks) &&
-               Area::of(a.access.ap).overlaps(area);
-      });
+      bool read =
+          llvm::any_of(accessesIn(list, *loop), [&](const LocAccess &a) {
+            return a.access.kind == bir::AccessKind::Read &&
+                   bir::BlockSet(a.access, numBlocks).intersects(blocks) &&
+                   Area::of(a.access.ap).overlaps(area);
+          });
       if (!read)
         restarts.push_back({&start, loop});
     }
@@ -223,17 +231,14 @@ void psum::alloc::warnContinuedStarts(const LinearFunction &lf,
       const Loop &loop = lf.loops[nest.back()];
       if (cast<bir::LoopOp>(loop.op).getTripCount() < 2)
         continue;
-      // Accesses are in linear order: those in the loop's body are a run.
-      auto first = llvm::partition_point(
-          list, [&](const LocAccess &a) { return a.point <= loop.header; });
       bir::BlockSet blocks(start.access, numBlocks);
       Area area = Area::of(start.access.ap);
-      for (auto it = first; it != list.end() && it->point < loop.backEdge; ++it)
-        if (&*it != &start && bir::isWrite(it->access.kind) &&
-            (it->access.kind == bir::AccessKind::Write || it->start) &&
-            bir::BlockSet(it->access, numBlocks).intersects(blocks) &&
-            Area::of(it->access.ap).overlaps(area)) {
-          found.push_back({&start, &*it});
+      for (const LocAccess &write : accessesIn(list, loop))
+        if (&write != &start && bir::isWrite(write.access.kind) &&
+            (write.access.kind == bir::AccessKind::Write || write.start) &&
+            bir::BlockSet(write.access, numBlocks).intersects(blocks) &&
+            Area::of(write.access.ap).overlaps(area)) {
+          found.push_back({&start, &write});
           break;
         }
     }
@@ -658,21 +663,6 @@ static unsigned loopOfIv(const LinearFunction &lf, Value iv) {
   return lf.loopOf.lookup(bir::getLoopOf(iv));
 }
 
-/// The accesses inside loop `loop`: `accesses` are in linear order, so they
-/// are those between its header and back-edge.
-static ArrayRef<LocAccess> accessesIn(const LinearFunction &lf,
-                                      ArrayRef<LocAccess> accesses,
-                                      unsigned loop) {
-  const Loop &l = lf.loops[loop];
-  auto begin = llvm::partition_point(
-      accesses, [&](const LocAccess &a) { return a.point < l.header; });
-  auto end =
-      std::partition_point(begin, accesses.end(), [&](const LocAccess &a) {
-        return a.point < l.backEdge;
-      });
-  return ArrayRef<LocAccess>(begin, end);
-}
-
 namespace {
 /// How a loop L that indexes a location only as `iv + c` of its own
 /// induction variable (step 1) writes its blocks, as psum-verify-allocation
@@ -786,7 +776,7 @@ std::optional<Sweep> Sweep::find(const LinearFunction &lf,
   auto op = cast<bir::LoopOp>(lf.loops[sweep.loop].op);
   unsigned loop = sweep.loop;
   Value iv = op.getInductionVar();
-  ArrayRef<LocAccess> inside = accessesIn(lf, accesses, loop);
+  ArrayRef<LocAccess> inside = accessesIn(accesses, lf.loops[loop]);
   if (op.getStep() != 1 || inside.empty())
     return std::nullopt;
   // What each iteration writes afresh, by offset: slices add up.
@@ -847,7 +837,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
       if (std::optional<Sweep> sweep =
               Sweep::of(lf, accesses, overwrites, ivLoop)) {
         needed = sweep->fromBefore(lf, accesses, overwrites, r);
-        from = accessesIn(lf, accesses, ivLoop).data() - accesses.data();
+        from = accessesIn(accesses, lf.loops[ivLoop]).data() - accesses.data();
         readNest = readNest.take_front(llvm::find(readNest, ivLoop) -
                                        readNest.begin());
       }
