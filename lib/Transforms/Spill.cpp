@@ -18,6 +18,7 @@
 #include "Psum/Transforms/Allocator.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace psum;
@@ -53,6 +54,24 @@ std::string LocationNames::mint(StringRef base, StringRef kind,
   return name;
 }
 
+/// What a location that spilling made holds, from its name `<t>_<kind><n>`,
+/// for the give-up: the seed's message names the minted copy, not the
+/// tensor the user wrote.
+static std::string describeSpillMinted(StringRef name) {
+  struct Role {
+    StringLiteral kind, before, after;
+  };
+  for (const Role &role :
+       {Role{kReloadKind, "the reload of '", "' before a reader"},
+        Role{kWriteKind, "a later write of '", "' up to its save"}}) {
+    size_t at = name.rfind(("_" + role.kind).str());
+    if (at != StringRef::npos &&
+        llvm::all_of(name.drop_front(at + 1 + role.kind.size()), llvm::isDigit))
+      return (role.before + name.take_front(at) + role.after).str();
+  }
+  return "spilled already: it holds banks only from each write to its save";
+}
+
 /// The seed's preconditions of a spill (its assert and its two give-ups).
 static LogicalResult checkSpillable(const Node &node, Failure &failure) {
   failure.op = node.memloc;
@@ -66,7 +85,8 @@ static LogicalResult checkSpillable(const Node &node, Failure &failure) {
   }
   if (node.fromSpill) {
     failure.message = "too many reloads required: spilling '" + node.name +
-                      "' again cannot relieve PSUM pressure";
+                      "' again cannot relieve PSUM pressure (" +
+                      describeSpillMinted(node.name) + ")";
     return mlir::failure();
   }
   return success();
