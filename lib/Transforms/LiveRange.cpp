@@ -326,11 +326,17 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   // first access.
   auto visit = [&](const LocAccess &a, int64_t iteration) {
     ArrayRef<unsigned> nest = lf.loopNest(a.point);
-    // The ops of one pass sit at `level`; deeper ones take their loop's span.
-    size_t level = a.access.iv ? depth + 1 : depth;
+    // The ops of one pass sit at `level`, or directly in a loop of the pass
+    // that the walk unrolls (a rotating loop, or a loop of constant blocks:
+    // twice); deeper ones take their loop's span.
+    bool inLoop = nest.size() > depth;
+    size_t level = inLoop ? depth + 1 : depth;
     bool nested = nest.size() > level;
+    // Writes add up along the rotating loops, as the checker unrolls them,
+    // but within one iteration of another loop, which it iterates to a
+    // fixpoint.
     std::optional<std::pair<unsigned, int64_t>> here;
-    if (nested)
+    if (nested || (inLoop && !a.access.iv))
       here = std::make_pair(nest.back(), iteration);
     if (here != region) {
       ++epoch;
@@ -345,15 +351,19 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     bool fresh = a.access.kind == bir::AccessKind::Write;
     int64_t block = a.access.ap.getBlockOffset();
     Time begin{from, 0, from}, end{to, 0, to};
-    if (a.access.iv) {
-      auto loop = cast<bir::LoopOp>(lf.loops[ivLoopOf(a)].op);
-      unsigned header = lf.loops[ivLoopOf(a)].header;
-      block += loop.getLower() + iteration * loop.getStep();
+    if (inLoop) {
+      unsigned header = lf.loops[nest[depth]].header;
       begin = Time{header, iteration, from};
       end = Time{header, iteration, to};
+    }
+    if (a.access.iv) {
+      auto loop = cast<bir::LoopOp>(lf.loops[ivLoopOf(a)].op);
+      block += loop.getLower() + iteration * loop.getStep();
       fresh |= a.start;
     } else {
-      fresh |= a.start && (nested || depth == 0);
+      // A start directly in a loop of the pass restarts in its first
+      // iteration only.
+      fresh |= a.start && (nested || (inLoop ? iteration == 0 : depth == 0));
     }
     if (block < 0 || block >= blocks)
       return;
@@ -403,18 +413,26 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
   };
   for (size_t k = 0; k < ordered.size();) {
     const LocAccess &a = ordered[k];
-    if (!a.access.iv) {
+    ArrayRef<unsigned> nest = lf.loopNest(a.point);
+    if (nest.size() <= depth) {
       visit(a, 0);
       ++k;
       continue;
     }
-    // A rotating loop's accesses, iteration by iteration.
-    const Loop &loop = lf.loops[ivLoopOf(a)];
+    // A loop of the pass, iteration by iteration: a rotating loop's every
+    // iteration; a loop of constant blocks twice, since its iterations
+    // repeat: the second stands for every later one, and its values that
+    // run into the next iteration are those of the first running into the
+    // second (a pipeline's peeled prologue before the loop, whose blocks
+    // each iteration writes and drains again, needs no bank per block).
+    // Twice even for one trip or none, as psum-verify-allocation iterates
+    // such a loop to a fixpoint whatever its trip count.
+    const Loop &loop = lf.loops[nest[depth]];
     size_t end = k;
     while (end < ordered.size() && ordered[end].point < loop.backEdge)
       ++end;
-    for (int64_t i = 0, trips = cast<bir::LoopOp>(loop.op).getTripCount();
-         i < trips; ++i)
+    int64_t trips = a.access.iv ? cast<bir::LoopOp>(loop.op).getTripCount() : 2;
+    for (int64_t i = 0; i < trips; ++i)
       for (const LocAccess &inLoop : ArrayRef(ordered).slice(k, end - k))
         visit(inLoop, i);
     k = end;
