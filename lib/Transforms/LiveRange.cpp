@@ -211,17 +211,18 @@ enum class AtOnePoint { ReadFirst, WriteFirst };
 /// The pass is the deepest block holding every access, an access by a
 /// loop's iv counting as that loop, which must sit in the pass (a rotating
 /// loop); constant accesses sit in it outside the rotating loops, directly
-/// or in loops of their own. One pass is a timeline: its accesses and the
-/// rotating loops' iterations in program order; an access nested in a loop
-/// below that level stands for that loop's whole span. Each block must be
-/// overwritten before its first read: by plain writes (or group starts
-/// starting afresh there) that together cover what the reads of the block
-/// read, so it carries nothing from one pass to the next; it then holds one
-/// value after another, each from the write starting it to its last
-/// access. Writes add up as in
-/// psum-verify-allocation's per-block walk: along the pass with the
-/// rotating loops unrolled (column slices of a prefetched tile), and within
-/// one iteration of a loop below it, never across such a loop. The live
+/// or in loops of their own. One pass is a timeline: its accesses, the
+/// rotating loops' iterations and two iterations of each other loop in it
+/// (the second standing for every later one) in program order; an access
+/// nested in a loop below those stands for that loop's whole span. Each
+/// block must be overwritten before its first read: by plain writes (or
+/// group starts starting afresh there) that together cover what the reads
+/// of the block read, so it carries nothing from one pass to the next; it
+/// then holds one value after another, each from the write starting it to
+/// its last access. Writes add up as in psum-verify-allocation's per-block
+/// walk: along the pass with the rotating loops unrolled (column slices of
+/// a prefetched tile), and within one iteration of another loop, never
+/// across its iterations or its bounds. The live
 /// block count is the smallest divisor of the block count for which blocks
 /// sharing a bank (k mod count) never hold values at once, and the smallest
 /// count of any kind.
