@@ -769,29 +769,70 @@ std::vector<Heuristic> heuristicsFor(const Problem &problem,
   return chosen;
 }
 
+/// Why the banks the candidates carry are not kept, for the warning on
+/// replacing them: the location it is about, and what does not hold.
+struct ReplacedBanks {
+  Operation *memloc;
+  std::string why;
+};
+
 /// Whether every candidate already carries banks that still hold (and its
 /// pin, if any): then the function was allocated before and is left as it
-/// is.
-bool isAllocated(const Problem &problem, const Graph &graph) {
+/// is. Where some carry banks that are not kept, `replaced` says why.
+bool isAllocated(const Problem &problem, const Graph &graph,
+                 std::optional<ReplacedBanks> &replaced) {
+  auto quoted = [](const Node &node) { return "'" + node.name + "'"; };
+  auto given = [](const Node &node) {
+    return cast<bir::MemLocOp>(node.memloc).getBanks().has_value();
+  };
+  auto fail = [&](const Node &node, const Twine &why) {
+    if (llvm::any_of(problem.nodes, given))
+      replaced = ReplacedBanks{node.memloc, why.str()};
+    return false;
+  };
   std::vector<uint64_t> masks;
   for (const Node &node : problem.nodes) {
     auto memloc = cast<bir::MemLocOp>(node.memloc);
     std::optional<int64_t> base = memloc.getBaseBank();
-    if (!base || !memloc.getBanks() ||
-        *base + node.liveN > problem.geometry.numBanks ||
-        (node.pin && *node.pin != *base))
-      return false;
-    for (auto [k, bank] : llvm::enumerate(*memloc.getBanks()))
-      if (bank != *base + int64_t(k % node.liveBlocks() * node.blockBanks))
-        return false;
+    if (!base || !memloc.getBanks())
+      return fail(node, quoted(node) + " has none");
+    if (*base + node.liveN > problem.geometry.numBanks)
+      return fail(node, quoted(node) + " needs " + Twine(node.liveN) +
+                            " banks from base bank " + Twine(*base) +
+                            ", past the " + Twine(problem.geometry.numBanks));
+    if (node.pin && *node.pin != *base)
+      return fail(node, quoted(node) + " is pinned to bank " +
+                            Twine(*node.pin) + " but based at bank " +
+                            Twine(*base));
+    for (auto [k, bank] : llvm::enumerate(*memloc.getBanks())) {
+      int64_t roundRobin =
+          *base + int64_t(k % node.liveBlocks() * node.blockBanks);
+      if (bank != roundRobin)
+        return fail(node, "block " + Twine(k) + " of " + quoted(node) +
+                              " is on bank " + Twine(bank) +
+                              ", where its blocks rotate over " +
+                              Twine(node.liveN) +
+                              (node.liveN == 1 ? " bank" : " banks") +
+                              " from bank " + Twine(*base) + " (block " +
+                              Twine(k) + " on bank " + Twine(roundRobin) + ")");
+    }
     masks.push_back(windowMask(*base, node.liveN));
   }
+  auto clash = [&](unsigned v, unsigned m) {
+    return fail(problem.nodes[v],
+                quoted(problem.nodes[v]) + " and " + quoted(problem.nodes[m]) +
+                    " share bank " +
+                    Twine(llvm::countr_zero(masks[v] & masks[m])) +
+                    " while both hold values");
+  };
   for (unsigned v = 0; v < problem.nodes.size(); ++v) {
-    if (masks[v] & problem.geometry.reserved)
-      return false;
+    if (uint64_t reserved = masks[v] & problem.geometry.reserved)
+      return fail(problem.nodes[v], quoted(problem.nodes[v]) +
+                                        " takes reserved bank " +
+                                        Twine(llvm::countr_zero(reserved)));
     for (unsigned m : graph.storedNeighbors(v))
       if (masks[v] & masks[m])
-        return false;
+        return clash(v, m);
   }
   // Dense nodes do not list each other: in order of start, one that shares
   // a bank with an earlier one still live clashes.
@@ -799,14 +840,16 @@ bool isAllocated(const Problem &problem, const Graph &graph) {
   llvm::stable_sort(dense, [&](unsigned a, unsigned b) {
     return graph.range(a).def < graph.range(b).def;
   });
-  std::vector<std::optional<unsigned>> lastUse(problem.geometry.numBanks);
+  // Per bank, the node that holds it until the latest point so far.
+  std::vector<std::optional<unsigned>> holder(problem.geometry.numBanks);
   for (unsigned v : dense) {
     const Interval &range = graph.range(v);
     for (uint64_t banks = masks[v]; banks; banks &= banks - 1) {
-      std::optional<unsigned> &last = lastUse[llvm::countr_zero(banks)];
-      if (last && *last >= range.def)
-        return false;
-      last = std::max(last.value_or(0), range.use);
+      std::optional<unsigned> &last = holder[llvm::countr_zero(banks)];
+      if (last && graph.range(*last).use >= range.def)
+        return clash(v, *last);
+      if (!last || graph.range(*last).use < range.use)
+        last = v;
     }
   }
   return true;
@@ -1219,7 +1262,8 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
   report.demandRatio = graph.demandRatio(geometry->usableBanks());
   report.peakDemand = graph.peakDemand;
 
-  if (!problem->nodes.empty() && isAllocated(*problem, graph)) {
+  std::optional<ReplacedBanks> replaced;
+  if (!problem->nodes.empty() && isAllocated(*problem, graph, replaced)) {
     // The figures are those of the allocation the function carries: the run
     // that made it wrote its score, and its spills are marked.
     report.heuristic = "preallocated";
@@ -1227,6 +1271,18 @@ LogicalResult PsumAllocatePass::allocate(bir::FuncOp func,
       report.score = report.spillCycles = score.getInt();
     report.spilledTensors = markedSpills(func);
   } else {
+    if (replaced) {
+      InFlightDiagnostic warning =
+          replaced->memloc->emitWarning("the banks given in the input are "
+                                        "replaced: ")
+          << replaced->why;
+      warning.attachNote()
+          << "psum-allocate keeps given banks only where every PSUM "
+             "location has banks that hold under its own live ranges "
+             "(round-robin over its live banks, off reserved banks, apart "
+             "from every location live at the same time); 'pin = B' fixes "
+             "a location's base bank";
+    }
     findCosts(*problem, options.spill.copyLatency, trace);
     BestOfN run =
         runBestOfN(lf, *problem, std::move(graph), options, trace, report);
