@@ -1355,7 +1355,7 @@ LogicalResult psum::alloc::checkSpillMarks(bir::FuncOp func) {
   LogicalResult result = success();
   auto isSaveOf = [](Operation *op, bir::MemLocOp spilled) {
     auto copy = dyn_cast_or_null<bir::TensorCopyOp>(op);
-    if (!copy || copy.getLocs()[1] != spilled.getResult())
+    if (!copy || copy.getCast() || copy.getLocs()[1] != spilled.getResult())
       return false;
     bir::MemLocOp dst = bir::getMemLoc(copy.getLocs()[0]);
     auto origin = dst->getAttrOfType<StringAttr>(kSpillOriginAttr);

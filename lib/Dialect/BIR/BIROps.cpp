@@ -1013,6 +1013,8 @@ ParseResult TensorCopyOp::parse(OpAsmParser &parser, OperationState &result) {
   AccessParser aps{parser};
   if (aps.parseAccess() || parser.parseEqual() || aps.parseAccess())
     return failure();
+  if (succeeded(parser.parseOptionalKeyword("cast")))
+    result.addAttribute("cast", parser.getBuilder().getUnitAttr());
   return aps.finish(result);
 }
 
@@ -1021,6 +1023,8 @@ void TensorCopyOp::print(OpAsmPrinter &p) {
   printAccess(p, *this, 0);
   p << " = ";
   printAccess(p, *this, 1);
+  if (getCast())
+    p << " cast";
   printLatency(p, *this, static_cast<int64_t>(getLatency()));
 }
 
@@ -1029,12 +1033,27 @@ LogicalResult TensorCopyOp::verify() {
     return failure();
   auto aps = getAps().getAsRange<AccessAttr>();
   AccessAttr dst = *aps.begin(), src = *std::next(aps.begin());
+  int64_t srcBytes = src.getByteSize(), dstBytes = dst.getByteSize();
+  // A cast converts each element: element types of 1, 2 or 4 bytes.
+  auto convertible = [](int64_t from, int64_t to) {
+    return llvm::any_of(std::initializer_list<int64_t>{1, 2, 4},
+                        [&](int64_t ratio) {
+                          return from == to * ratio || to == from * ratio;
+                        });
+  };
   if (dst.getPartSize() != src.getPartSize() ||
-      dst.getByteSize() != src.getByteSize())
-    return emitOpError("copies [")
-           << src.getPartSize() << ", " << src.getByteSize() << "] into ["
-           << dst.getPartSize() << ", " << dst.getByteSize()
-           << "]: sizes differ";
+      (getCast() ? !convertible(srcBytes, dstBytes) : srcBytes != dstBytes)) {
+    InFlightDiagnostic diag = emitOpError(getCast() ? "casts [" : "copies [")
+                              << src.getPartSize() << ", " << srcBytes
+                              << "] into [" << dst.getPartSize() << ", "
+                              << dstBytes << "]: ";
+    if (dst.getPartSize() != src.getPartSize())
+      return diag << "partitions differ";
+    if (getCast())
+      return diag << "the byte sizes are not in a ratio of 1, 2 or 4";
+    return diag << "sizes differ (a copy that converts the element type is "
+                   "marked 'cast')";
+  }
   if (getLocs()[0] == getLocs()[1])
     return emitOpError("copies a location onto itself");
   return success();

@@ -371,8 +371,38 @@ bir.func @copy_size_mismatch attributes {arch = #bir.arch<gen2>} {
   %acc = bir.memloc "acc" psum [128, 2048]
   %s = bir.memloc "s" sbuf [128, 2048]
   bir.inst "fill" writes(%acc) reads() latency 1
-  // expected-error @+1 {{'bir.tensor_copy' op copies [128, 2048] into [128, 1024]: sizes differ}}
+  // expected-error @+1 {{'bir.tensor_copy' op copies [128, 2048] into [128, 1024]: sizes differ (a copy that converts the element type is marked 'cast')}}
   bir.tensor_copy %s[0:128, 0:1024] = %acc latency 32
+}
+
+// -----
+
+bir.func @cast_ratio attributes {arch = #bir.arch<gen2>} {
+  %acc = bir.memloc "acc" psum [128, 2048]
+  %s = bir.memloc "s" sbuf [128, 2048]
+  bir.inst "fill" writes(%acc) reads() latency 1
+  // expected-error @+1 {{'bir.tensor_copy' op casts [128, 2048] into [128, 1536]: the byte sizes are not in a ratio of 1, 2 or 4}}
+  bir.tensor_copy %s[0:128, 0:1536] = %acc cast latency 32
+}
+
+// -----
+
+bir.func @cast_ratio_eight attributes {arch = #bir.arch<gen2>} {
+  %acc = bir.memloc "acc" psum [128, 2048]
+  %s = bir.memloc "s" sbuf [128, 2048]
+  bir.inst "fill" writes(%acc) reads() latency 1
+  // expected-error @+1 {{'bir.tensor_copy' op casts [128, 2048] into [128, 256]: the byte sizes are not in a ratio of 1, 2 or 4}}
+  bir.tensor_copy %s[0:128, 0:256] = %acc cast latency 32
+}
+
+// -----
+
+bir.func @cast_partitions attributes {arch = #bir.arch<gen2>} {
+  %acc = bir.memloc "acc" psum [128, 2048]
+  %s = bir.memloc "s" sbuf [128, 2048]
+  bir.inst "fill" writes(%acc) reads() latency 1
+  // expected-error @+1 {{'bir.tensor_copy' op casts [128, 2048] into [64, 1024]: partitions differ}}
+  bir.tensor_copy %s[0:64, 0:1024] = %acc cast latency 32
 }
 
 // -----

@@ -279,9 +279,12 @@ bir.func @activation attributes {arch = #bir.arch<gen2>} {
 // CHECK:         bir.tensor_copy %acc_SpillTensorCopy0 = %acc latency 32
 // CHECK-NEXT:    bir.tensor_copy %acc2 = %acc_SpillTensorCopy0 latency 32
 // CHECK-NEXT:    bir.tensor_copy %d[0:64, 0:512, 1] = %acc[64:128, 1024:1536] latency 8
+// CHECK-NEXT:    bir.tensor_copy %h = %acc cast latency 16
+// CHECK-NEXT:    bir.tensor_copy %q[0:128, 0:512] = %acc cast latency 16
 // CHECK-NEXT:  }
 // GENERIC-LABEL: sym_name = "tensor_copy"
 // GENERIC:       "bir.tensor_copy"({{.*}}) <{aps = [#bir.ap<0, 128, 0, 2048, -1, -1>, #bir.ap<0, 128, 0, 2048, -1, -1>], latency = 32 : i64, operandSegmentSizes = array<i32: 2, 0>}> : (!bir.memloc, !bir.memloc) -> ()
+// GENERIC:       "bir.tensor_copy"({{.*}}) <{aps = [#bir.ap<0, 128, 0, 1024, -1, -1>, #bir.ap<0, 128, 0, 2048, -1, -1>], cast, latency = 16 : i64, operandSegmentSizes = array<i32: 2, 0>}> : (!bir.memloc, !bir.memloc) -> ()
 bir.func @tensor_copy attributes {arch = #bir.arch<gen2>} {
   %w = bir.memloc "w" sbuf [128, 1024]
   %x = bir.memloc "x" sbuf [128, 2048]
@@ -289,10 +292,15 @@ bir.func @tensor_copy attributes {arch = #bir.arch<gen2>} {
   %acc2 = bir.memloc "acc2" psum [128, 2048]
   %spill = bir.memloc "acc_SpillTensorCopy0" sbuf [128, 2048]
   %d = bir.memloc "d" dram [64, 512] x 2
+  %h = bir.memloc "h" sbuf [128, 1024]
+  %q = bir.memloc "q" sbuf [128, 1024]
   bir.matmul %acc = %w, %x latency 64
   bir.tensor_copy %spill = %acc latency 32
   bir.tensor_copy %acc2 = %spill latency 32
   bir.tensor_copy %d[0:64, 0:512, 1] = %acc[64:128, 1024:1536] latency 8
+  // Drains converting fp32 sums to bf16 (half the bytes) and to fp8.
+  bir.tensor_copy %h = %acc cast latency 16
+  bir.tensor_copy %q[0:128, 0:512] = %acc cast latency 16
 }
 
 //===----------------------------------------------------------------------===//

@@ -26,7 +26,7 @@
 // TRACE-NOT: insert reload
 // TRACE: PSUM score = 64 (lower is better)
 
-// CHECKED: checked 3 functions: 3 allocated, 0 rejected inputs, 0 violations
+// CHECKED: checked 4 functions: 4 allocated, 0 rejected inputs, 0 violations
 
 // load-to-copy=false (a target whose TensorCopy cannot read the spill
 // space): the copy reads a reload like any reader; that reload meets the
@@ -123,4 +123,40 @@ bir.func @rotating_copy_reader attributes {arch = #bir.arch<gen2, banks = 3>} {
   }
   bir.activation relu %y[0:128, 0:2048, 1] = %acc1 latency 32
   bir.activation relu %y[0:128, 0:2048, 2] = %acc2 latency 32
+}
+
+// -----
+
+// A copy that converts the element type (`cast`: fp32 sums drained into
+// bf16) is a TensorCopy too: it reads the saved value, with no reload.
+// CHECK-LABEL: bir.func @cast_reader
+// CHECK-SAME: psum.score = 64
+// CHECK: %[[S0:.*]] = bir.memloc "t0_SpillTensorCopy0" sbuf [128, 2048] {spill_of = "t0"}
+// CHECK-NOT: ReloadTensorCopy
+// CHECK: bir.tensor_copy %[[S0]] = %t0 latency 64
+// CHECK: bir.tensor_copy %h = %[[S0]] cast latency 32
+// CHECK-NOT: ReloadTensorCopy
+// RELOAD-LABEL: bir.func @cast_reader
+// RELOAD: bir.tensor_copy %[[R0:.*]] = %t0_SpillTensorCopy0 latency 64
+// RELOAD-NEXT: bir.tensor_copy %h = %[[R0]] cast latency 32
+bir.func @cast_reader attributes {arch = #bir.arch<gen2, banks = 4>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 5
+  %h = bir.memloc "h" sbuf [128, 1024]
+  %t0 = bir.memloc "t0" psum [128, 2048]
+  %t1 = bir.memloc "t1" psum [128, 2048]
+  %t2 = bir.memloc "t2" psum [128, 2048]
+  %t3 = bir.memloc "t3" psum [128, 2048]
+  %t4 = bir.memloc "t4" psum [128, 2048]
+  bir.matmul %t0 = %w, %x latency 64
+  bir.matmul %t1 = %w, %x latency 64
+  bir.matmul %t2 = %w, %x latency 64
+  bir.matmul %t3 = %w, %x latency 64
+  bir.matmul %t4 = %w, %x latency 64
+  bir.tensor_copy %h = %t0 cast latency 32
+  bir.activation relu %y[0:128, 0:2048, 1] = %t1 latency 32
+  bir.activation relu %y[0:128, 0:2048, 2] = %t2 latency 32
+  bir.activation relu %y[0:128, 0:2048, 3] = %t3 latency 32
+  bir.activation relu %y[0:128, 0:2048, 4] = %t4 latency 32
 }

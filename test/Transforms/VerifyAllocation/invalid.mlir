@@ -80,6 +80,19 @@ bir.func @unsaved_spill attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+// A copy that converts the element type does not save a spilled value: its
+// reload could not restore it.
+bir.func @cast_is_no_save attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>, spilled}
+  %s = bir.memloc "t_SpillTensorCopy0" sbuf [128, 1024] {spill_of = "t"}
+  bir.matmul %t = %w, %w[0:128, 0:128] latency 64
+  // expected-error @+1 {{reads spilled location 't' instead of a reload}}
+  bir.tensor_copy %s = %t cast latency 64
+}
+
+// -----
+
 // A SpillWrite location is saved into a copy of the tensor it was minted
 // for (its spill_of), not of another one.
 bir.func @spill_write_saved_elsewhere attributes {arch = #bir.arch<gen2>} {

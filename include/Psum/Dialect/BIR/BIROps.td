@@ -277,7 +277,7 @@ def BIR_ActivationOp : BIR_InstructionOp<"activation", (ins BIR_ActivationFunc:$
   }];
 }
 
-def BIR_TensorCopyOp : BIR_InstructionOp<"tensor_copy", (ins)> {
+def BIR_TensorCopyOp : BIR_InstructionOp<"tensor_copy", (ins UnitAttr:$cast)> {
   let summary = "copy between locations (the spill and reload carrier)";
   let description = [{
     Copies one access pattern into another of the same footprint size,
@@ -286,10 +286,16 @@ def BIR_TensorCopyOp : BIR_InstructionOp<"tensor_copy", (ins)> {
     PSUM; a `tensor_copy` that reads a spilled value is pointed at the saved
     copy instead of a reload (the seed's load2Copy).
 
+    `cast` after the source marks a copy that converts the element type (a
+    drain of fp32 sums into bf16): the partitions match and the byte sizes
+    are in a ratio of 1, 2 or 4. The allocator never saves or reloads with
+    one.
+
     Example:
 
     ```mlir
     bir.tensor_copy %acc_SpillTensorCopy0 = %acc latency 32
+    bir.tensor_copy %y[0:128, 0:1024] = %acc[0:128, 0:2048] cast latency 32
     ```
   }];
 }
