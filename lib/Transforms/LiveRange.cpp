@@ -197,6 +197,14 @@ struct LiveBlocks {
   int64_t get(const Geometry &geometry) const {
     return geometry.unevenRotation ? any : divisor;
   }
+  /// At least `buffers` places (the user's `buffers`), of `blocks`: the
+  /// smallest divisor from there on, and that count itself of any kind.
+  void atLeast(int64_t buffers, int64_t blocks) {
+    any = std::max(any, buffers);
+    for (int64_t places = buffers; divisor < buffers; ++places)
+      if (blocks % places == 0)
+        divisor = places;
+  }
 };
 } // namespace
 
@@ -682,6 +690,8 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
     return fail("no last use find: PSUM location '" + node.name +
                 "' is never read");
   LiveBlocks live = computeLiveBlocks(node.blocks, accesses, lf);
+  int64_t needed = live.get(geometry);
+  live.atLeast(node.buffers, node.blocks);
   int64_t liveBlocks = live.get(geometry);
   node.unevenBlocks = static_cast<unsigned>(
       std::min<uint64_t>(live.any, std::numeric_limits<unsigned>::max()));
@@ -697,9 +707,19 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   if (geometry.usableBanks() < liveN) {
     // The seed's integral shrink factor may be what does not fit.
     int64_t window = live.any;
-    if (window < liveBlocks &&
-        static_cast<uint64_t>(window) * node.blockBanks <=
-            geometry.usableBanks()) {
+    if (liveBlocks > needed) {
+      failure.noteOp = node.memloc;
+      failure.note = "'buffers = " + std::to_string(node.buffers) +
+                     "' makes its blocks rotate over " +
+                     std::to_string(liveBlocks) + " places";
+      if (liveBlocks > node.buffers)
+        failure.note += " (the smallest divisor of its " +
+                        std::to_string(node.blocks) + " blocks from " +
+                        std::to_string(node.buffers) + " on)";
+      failure.note += "; their liveness needs " + std::to_string(needed);
+    } else if (window < liveBlocks &&
+               static_cast<uint64_t>(window) * node.blockBanks <=
+                   geometry.usableBanks()) {
       failure.noteOp = node.memloc;
       failure.note = unevenRotationHint(node.blocks, window, node.blockBanks);
     } else if (live.readFromBefore && node.blocks > 1) {
@@ -823,6 +843,7 @@ Problem psum::alloc::collectCandidates(const LinearFunction &lf,
         memloc->hasAttr(kSpillOriginAttr) || memloc->hasAttr(kSpilledAttr);
     if (std::optional<int64_t> pin = memloc.getPin())
       node.pin = static_cast<unsigned>(*pin);
+    node.buffers = memloc.getBuffers().value_or(1);
     problem.nodes.push_back(std::move(node));
     problem.accesses.push_back(std::move(*list));
   }

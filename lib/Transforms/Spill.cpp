@@ -155,7 +155,7 @@ bir::MemLocOp SpillRewriter::mint(OpBuilder &builder, bir::MemLocOp original,
       builder, original.getLoc(), bir::MemLocType::get(builder.getContext()),
       builder.getStringAttr(name), space, original.getPartitionsAttr(),
       original.getBytesAttr(), original.getBlocksAttr(), /*pin=*/nullptr,
-      /*base_bank=*/nullptr, /*banks=*/nullptr);
+      /*base_bank=*/nullptr, /*banks=*/nullptr, /*buffers=*/nullptr);
   memloc->setDiscardableAttrs(attrs);
   return memloc;
 }

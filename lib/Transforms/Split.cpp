@@ -323,10 +323,11 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
   unsigned numSplit = 0;
   for (bir::MemLocOp memloc : memlocs) {
     SmallVector<Piece> pieces;
-    // Hand-placed, already placed and spill-minted locations keep their
-    // shape.
-    if (memloc.isPsum() && !memloc.getPin() && !memloc.getBaseBank() &&
-        !memloc->hasAttr(kSpillOriginAttr) && !memloc->hasAttr(kSpilledAttr))
+    // Hand-placed, buffered, already placed and spill-minted locations
+    // keep their shape.
+    if (memloc.isPsum() && !memloc.getPin() && !memloc.getBuffers() &&
+        !memloc.getBaseBank() && !memloc->hasAttr(kSpillOriginAttr) &&
+        !memloc->hasAttr(kSpilledAttr))
       if (LocAccesses *list = accesses.find(memloc.getResult()))
         pieces = findPieces(lf, *list, loopAware);
     if (pieces.empty()) {
@@ -359,7 +360,7 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
           builder.getStringAttr(names.mint(memloc.getName(), "split", counter)),
           memloc.getSpaceAttr(), memloc.getPartitionsAttr(),
           builder.getI64IntegerAttr(piece.hi - piece.lo), blocks, nullptr,
-          nullptr, nullptr);
+          nullptr, nullptr, nullptr);
       lf.memlocs.push_back(part);
       if (pieceOf) {
         PieceOrigin &origin = (*pieceOf)[part];

@@ -518,6 +518,9 @@ struct Node {
   bool unspillable = false; ///< read-modify-written (an accumulation group)
   bool fromSpill = false;   ///< minted by spilling: spilling again cannot help
   std::optional<unsigned> pin;
+  /// The places its blocks rotate over at least (`buffers`): 1 unless the
+  /// user asked for double buffering or more.
+  int64_t buffers = 1;
   double cost = 0;          ///< spill cost in bank x cycles (+inf: unspillable)
 
   unsigned liveBlocks() const {

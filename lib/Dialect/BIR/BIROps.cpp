@@ -710,10 +710,11 @@ ParseResult MemLocOp::parse(OpAsmParser &parser, OperationState &result) {
       return failure();
     props.blocks = b.getI64IntegerAttr(blocks);
   }
-  // `pin`, `base_bank` and `banks` are written in the attribute dictionary;
-  // creating the op moves them into the properties.
+  // `pin`, `buffers`, `base_bank` and `banks` are written in the attribute
+  // dictionary; creating the op moves them into the properties.
   if (parseTrailingAttrDict(parser, result,
                             {getPinAttrName(result.name).getValue(),
+                             getBuffersAttrName(result.name).getValue(),
                              getBaseBankAttrName(result.name).getValue(),
                              getBanksAttrName(result.name).getValue()}))
     return failure();
@@ -734,6 +735,8 @@ void MemLocOp::print(OpAsmPrinter &p) {
       (*this)->getDiscardableAttrDictionary().getValue());
   if (IntegerAttr pin = getPinAttr())
     attrs.emplace_back(getPinAttrName(), pin);
+  if (IntegerAttr buffers = getBuffersAttr())
+    attrs.emplace_back(getBuffersAttrName(), buffers);
   if (IntegerAttr baseBank = getBaseBankAttr())
     attrs.emplace_back(getBaseBankAttrName(), baseBank);
   if (DenseI64ArrayAttr banks = getBanksAttr())
@@ -773,10 +776,19 @@ LogicalResult MemLocOp::verify() {
     return emitOpError("location '")
            << getName() << "' has " << getPartitions()
            << " partitions but the architecture has " << arch.getPartitions();
-  if (!isPsum() && (getPin() || getBaseBank() || getBanks()))
+  if (!isPsum() && (getPin() || getBuffers() || getBaseBank() || getBanks()))
     return emitOpError("location '")
            << getName() << "' is not in PSUM but carries "
-           << (getPin() ? "a pin" : "banks");
+           << (getPin()       ? "a pin"
+               : getBuffers() ? "buffers"
+                              : "banks");
+  if (std::optional<uint64_t> buffers = getBuffers();
+      buffers && (static_cast<int64_t>(*buffers) < 1 ||
+                  static_cast<int64_t>(*buffers) > getNumBlocks()))
+    return emitOpError("location '")
+           << getName() << "' asks for " << static_cast<int64_t>(*buffers)
+           << " buffers but has " << getNumBlocks()
+           << " blocks: buffers must be between 1 and the block count";
   int64_t numBanks = arch.getNumBanks();
   auto checkBank = [&](StringRef what, int64_t bank) -> LogicalResult {
     if (bank < 0 || bank >= numBanks)

@@ -527,6 +527,27 @@ bir.func @pin_on_sbuf attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
+bir.func @buffers_on_sbuf attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op location 'a' is not in PSUM but carries buffers}}
+  %a = bir.memloc "a" sbuf [128, 2048] x 2 {buffers = 2}
+}
+
+// -----
+
+bir.func @no_buffers attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op location 'a' asks for 0 buffers but has 2 blocks: buffers must be between 1 and the block count}}
+  %a = bir.memloc "a" psum [128, 2048] x 2 {buffers = 0}
+}
+
+// -----
+
+bir.func @more_buffers_than_blocks attributes {arch = #bir.arch<gen2>} {
+  // expected-error @+1 {{'bir.memloc' op location 'a' asks for 3 buffers but has 2 blocks: buffers must be between 1 and the block count}}
+  %a = bir.memloc "a" psum [128, 2048] x 2 {buffers = 3}
+}
+
+// -----
+
 bir.func @banks_on_sbuf attributes {arch = #bir.arch<gen2>} {
   // expected-error @+1 {{'bir.memloc' op location 'a' is not in PSUM but carries banks}}
   %a = bir.memloc "a" sbuf [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}

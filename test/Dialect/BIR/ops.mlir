@@ -92,6 +92,7 @@ bir.func @attrs attributes {arch = #bir.arch<gen2>, other_arch = #bir.arch<gen1,
 // CHECK-NEXT:    %half = bir.memloc "half" psum [64, 1024] x 3 {banks = array<i64: 5, 6, 7>, base_bank = 5 : i64}
 // CHECK-NEXT:    %pinned = bir.memloc "pinned" psum [128, 2048] {base_bank = 7 : i64, pin = 7 : i64}
 // CHECK-NEXT:    %placed = bir.memloc "placed" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64, pin = 0 : i64}
+// CHECK-NEXT:    %double = bir.memloc "double" psum [128, 2048] x 8 {buffers = 2 : i64}
 // The SSA name comes from the location name, not from the source.
 // CHECK-NEXT:    %renamed = bir.memloc "renamed" sbuf [1, 1] {tag = "kept"}
 // CHECK-NEXT:  }
@@ -102,6 +103,7 @@ bir.func @attrs attributes {arch = #bir.arch<gen2>, other_arch = #bir.arch<gen1,
 // GENERIC-NEXT:  "bir.memloc"() <{blocks = 1 : i64, bytes = 2048 : i64, name = "one", partitions = 128 : i64, space = 32 : i32}> : () -> !bir.memloc
 // GENERIC-NEXT:  "bir.memloc"() <{blocks = 2 : i64, bytes = 4096 : i64, name = "two_banks", partitions = 128 : i64, pin = 2 : i64, space = 32 : i32}> : () -> !bir.memloc
 // GENERIC-NEXT:  "bir.memloc"() <{banks = array<i64: 5, 6, 7>, base_bank = 5 : i64, blocks = 3 : i64, bytes = 1024 : i64, name = "half", partitions = 64 : i64, space = 32 : i32}> : () -> !bir.memloc
+// GENERIC:       "bir.memloc"() <{blocks = 8 : i64, buffers = 2 : i64, bytes = 2048 : i64, name = "double", partitions = 128 : i64, space = 32 : i32}> : () -> !bir.memloc
 bir.func @memlocs attributes {arch = #bir.arch<gen2>} {
   %dram = bir.memloc "dram" dram [128, 65536]
   %sbuf = bir.memloc "sbuf" sbuf [128, 512] x 2
@@ -111,6 +113,7 @@ bir.func @memlocs attributes {arch = #bir.arch<gen2>} {
   %half = bir.memloc "half" psum [64, 1024] x 3 {banks = array<i64: 5, 6, 7>, base_bank = 5}
   %pinned = bir.memloc "pinned" psum [128, 2048] {pin = 7, base_bank = 7}
   %placed = bir.memloc "placed" psum [128, 2048] {pin = 0, base_bank = 0, banks = array<i64: 0>}
+  %double = bir.memloc "double" psum [128, 2048] x 8 {buffers = 2}
   %0 = bir.memloc "renamed" sbuf [1, 1] {tag = "kept"}
 }
 

@@ -95,13 +95,18 @@ def BIR_MemLocOp : BIR_Op<"memloc", [Pure, HasParent<"FuncOp">,
     The allocator writes `base_bank` (the first bank) and `banks` (the first
     bank of every block) on each PSUM location it colors. A user may pin a
     location with `pin = B`: the allocator then places it at base bank `B`
-    or reports why it cannot.
+    or reports why it cannot. `buffers = K` makes the blocks of a PSUM
+    location rotate over at least K places (block k in place k mod K), as
+    many as their liveness needs if that is more: double buffering (K = 2)
+    lets the PE fill one bank while another engine drains the last, where
+    the allocator would otherwise reuse one bank for blocks used in turn.
 
     Example:
 
     ```mlir
     %acc  = bir.memloc "acc" psum [128, 2048]
     %tile = bir.memloc "tile" psum [128, 2048] x 4 {pin = 4}
+    %pipe = bir.memloc "pipe" psum [128, 2048] x 8 {buffers = 2}
     %out  = bir.memloc "out" psum [128, 2048] {banks = array<i64: 3>, base_bank = 3}
     ```
   }];
@@ -110,7 +115,8 @@ def BIR_MemLocOp : BIR_Op<"memloc", [Pure, HasParent<"FuncOp">,
                        OptionalAttr<I64Attr>:$blocks,
                        OptionalAttr<I64Attr>:$pin,
                        OptionalAttr<I64Attr>:$base_bank,
-                       OptionalAttr<DenseI64ArrayAttr>:$banks);
+                       OptionalAttr<DenseI64ArrayAttr>:$banks,
+                       OptionalAttr<I64Attr>:$buffers);
   let results = (outs BIR_MemLocType:$result);
   let builders = [
     // A location before allocation, as a frontend declares it (no pin, no
@@ -125,7 +131,8 @@ def BIR_MemLocOp : BIR_Op<"memloc", [Pure, HasParent<"FuncOp">,
             $_builder.getI64IntegerAttr(partitions),
             $_builder.getI64IntegerAttr(bytes),
             blocks == 1 ? IntegerAttr() : $_builder.getI64IntegerAttr(blocks),
-            /*pin=*/nullptr, /*base_bank=*/nullptr, /*banks=*/nullptr);
+            /*pin=*/nullptr, /*base_bank=*/nullptr, /*banks=*/nullptr,
+            /*buffers=*/nullptr);
     }]>
   ];
   // `$name $space [$partitions, $bytes] (x $blocks)? attr-dict`, written by
