@@ -202,6 +202,9 @@ void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
     if (!(area == whole))
       diag << "partitions [" << area.partLo << ", " << area.partHi
            << ") x bytes [" << area.byteLo << ", " << area.byteHi << ") of ";
+    // A constant block of an array: the sums of its blocks warn apart.
+    if (memloc.getNumBlocks() > 1 && !access.iv && !access.ap.allBlocks())
+      diag << "block " << access.ap.getBlockOffset() << " of ";
     diag << "'" << memloc.getName() << "' afresh in each of the "
          << loop.getTripCount()
          << " iterations of an enclosing loop, which never reads it: the "

@@ -10,7 +10,7 @@
 // simulator agrees).
 // The warnings come by location (MLIR would print the whole function with a
 // warning on the op), in program order within a function.
-// SIM: checked 11 functions: 11 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 12 functions: 12 allocated, 0 rejected inputs, 0 violations
 
 // K outside N: the sum of each tile restarts in every K iteration; what the
 // drain after the loops reads is the last K step's product alone.
@@ -223,4 +223,30 @@ bir.func @read_in_outer_loop attributes {arch = #bir.arch<gen2>} {
     }
     bir.activation relu %y[0:128, 0:2048, %kh] = %acc latency 32
   }
+}
+
+// -----
+
+// Sums into two constant blocks of one array: each warning names its block
+// (the second NKI audit of session 46: 16 warnings on a gate/up projection
+// over two H tiles told the blocks apart by line number only).
+bir.func @blocks_named attributes {arch = #bir.arch<gen2>} {
+  %x = bir.memloc "x" sbuf [128, 256] x 4
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 2048] x 2
+  // expected-note @below {{the enclosing loop: write 'acc'}}
+  bir.loop %h = 0 to 2 {
+    bir.loop %k = 0 to 4 {
+      // expected-warning @below {{'+=' starts the sum in block 0 of 'acc' afresh in each of the 2 iterations}}
+      bir.matmul %acc[0:128, 0:2048, 0] += %x[0:128, 0:256, %k], %x[0:128, 0:256, 0] latency 32
+    }
+  }
+  // expected-note @below {{the enclosing loop: write 'acc'}}
+  bir.loop %h = 0 to 3 {
+    bir.loop %k = 0 to 4 {
+      // expected-warning @below {{'+=' starts the sum in block 1 of 'acc' afresh in each of the 3 iterations}}
+      bir.matmul %acc[0:128, 0:2048, 1] += %x[0:128, 0:256, %k], %x[0:128, 0:256, 1] latency 32
+    }
+  }
+  bir.inst "copy" writes(%y) reads(%acc) latency 64
 }
