@@ -197,14 +197,6 @@ struct LiveBlocks {
   int64_t get(const Geometry &geometry) const {
     return geometry.unevenRotation ? any : divisor;
   }
-  /// At least `buffers` places (the user's `buffers`), of `blocks`: the
-  /// smallest divisor from there on, and that count itself of any kind.
-  void atLeast(int64_t buffers, int64_t blocks) {
-    any = std::max(any, buffers);
-    for (int64_t places = buffers; divisor < buffers; ++places)
-      if (blocks % places == 0)
-        divisor = places;
-  }
 };
 } // namespace
 
@@ -233,11 +225,13 @@ enum class AtOnePoint { ReadFirst, WriteFirst };
 /// across its iterations or its bounds. The live
 /// block count is the smallest divisor of the block count for which blocks
 /// sharing a bank (k mod count) never hold values at once, and the smallest
-/// count of any kind.
+/// count of any kind, each at least `minPlaces` (the user's `buffers`:
+/// a count that works here need not work one above, so the search starts
+/// there).
 static LiveBlocks timelineLiveBlocks(int64_t blocks,
                                      ArrayRef<LocAccess> accesses,
-                                     const LinearFunction &lf,
-                                     AtOnePoint order) {
+                                     const LinearFunction &lf, AtOnePoint order,
+                                     int64_t minPlaces = 1) {
   // The loops around the pass: what every access's anchor (its rotating
   // loop, or itself) sits in.
   auto ivLoopOf = [&](const LocAccess &a) {
@@ -471,7 +465,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     return std::tie(a.first, a.block) < std::tie(b.first, b.block);
   });
   std::optional<int64_t> any;
-  for (int64_t live = 1; live < blocks; ++live) {
+  for (int64_t live = minPlaces; live < blocks; ++live) {
     if (blocks % live != 0 && (any || live > kMostBanks))
       continue;
     // The last value seen on each bank, in order of first access.
@@ -523,11 +517,13 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
 /// consecutive ones, on distinct banks k mod any count >= W, and none lives
 /// from one pass through the loop into the next. Locations naming constant
 /// blocks, indexed by several loops (a tile array filled by two loops) or by
-/// a loop of another step (unrolled pipelines) take the timeline.
+/// a loop of another step (unrolled pipelines) take the timeline. Either
+/// way the count is at least `minPlaces`.
 static LiveBlocks computeLiveBlocks(int64_t blocks,
                                     ArrayRef<LocAccess> accesses,
                                     const LinearFunction &lf,
-                                    AtOnePoint order = AtOnePoint::ReadFirst) {
+                                    AtOnePoint order = AtOnePoint::ReadFirst,
+                                    int64_t minPlaces = 1) {
   if (blocks <= 1)
     return LiveBlocks::all(blocks);
   Value iv;
@@ -552,7 +548,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
     maxOffset = std::max(maxOffset, offset);
   }
   if (!iv || constantBlocks || otherIvs || bir::getLoopOf(iv).getStep() != 1)
-    return timelineLiveBlocks(blocks, accesses, lf, order);
+    return timelineLiveBlocks(blocks, accesses, lf, order, minPlaces);
   // Every byte a read reads must come from this pass through the block: a
   // write at a larger offset (an earlier iteration) or at the same offset
   // earlier in the iteration (accesses come in linear order, the loop
@@ -618,7 +614,9 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
       addWrites(accesses.slice(first, end - first));
     first = end;
   }
-  int64_t window = std::min(maxOffset - minOffset + 1, blocks);
+  // Any count from W on keeps the W consecutive live blocks apart.
+  int64_t window =
+      std::max(std::min(maxOffset - minOffset + 1, blocks), minPlaces);
   int64_t divisor = window;
   while (blocks % divisor != 0)
     ++divisor;
@@ -689,9 +687,8 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   if (!raw.lastUse)
     return fail("no last use find: PSUM location '" + node.name +
                 "' is never read");
-  LiveBlocks live = computeLiveBlocks(node.blocks, accesses, lf);
-  int64_t needed = live.get(geometry);
-  live.atLeast(node.buffers, node.blocks);
+  LiveBlocks live = computeLiveBlocks(node.blocks, accesses, lf,
+                                      AtOnePoint::ReadFirst, node.buffers);
   int64_t liveBlocks = live.get(geometry);
   node.unevenBlocks = static_cast<unsigned>(
       std::min<uint64_t>(live.any, std::numeric_limits<unsigned>::max()));
@@ -707,6 +704,10 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
   if (geometry.usableBanks() < liveN) {
     // The seed's integral shrink factor may be what does not fit.
     int64_t window = live.any;
+    int64_t needed =
+        node.buffers > 1
+            ? computeLiveBlocks(node.blocks, accesses, lf).get(geometry)
+            : liveBlocks;
     if (liveBlocks > needed) {
       failure.noteOp = node.memloc;
       failure.note = "'buffers = " + std::to_string(node.buffers) +

@@ -9,7 +9,7 @@
 // bank while another engine drains the other (NKI's mod_alloc; the two
 // session-46 audits of public NKI kernels found 8 kernels placing PSUM by
 // hand for it, which only a pin of the base bank could approach).
-// SIM: checked 5 functions: 5 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 6 functions: 6 allocated, 0 rejected inputs, 0 violations
 
 // CHECK-LABEL: bir.func @double_buffered
 // CHECK: %t = bir.memloc "t" psum [128, 2048] x 8 {banks = array<i64: 0, 1, 0, 1, 0, 1, 0, 1>, base_bank = 0 : i64, buffers = 2 : i64}
@@ -105,4 +105,34 @@ bir.func @halves_stay_whole attributes {arch = #bir.arch<gen2>} {
     bir.matmul %t[0:128, 1024:2048, %i] = %w, %x[0:128, 0:1024] latency 64
     bir.activation relu %y[0:128, 1024:2048, %i] = %t[0:128, 1024:2048, %i] latency 32
   }
+}
+
+// -----
+
+// A pool of constant blocks whose blocks 0 and 3 hold values at once: two
+// places keep them apart, three would not (3 mod 3 = 0). A count that works
+// need not work one above, so the search for the places starts at the
+// buffers asked for: six (the divisors 3 clashes, 4 and 5 do not divide),
+// under uneven rotation four.
+// CHECK-LABEL: bir.func @pool_buffers_skip_a_clash
+// CHECK: %p = bir.memloc "p" psum [128, 2048] x 6 {banks = array<i64: 0, 1, 2, 3, 4, 5>, base_bank = 0 : i64, buffers = 3 : i64}
+// UNEVEN-LABEL: bir.func @pool_buffers_skip_a_clash
+// UNEVEN: %p = bir.memloc "p" psum [128, 2048] x 6 {banks = array<i64: 0, 1, 2, 3, 0, 1>, base_bank = 0 : i64, buffers = 3 : i64}
+bir.func @pool_buffers_skip_a_clash attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %x = bir.memloc "x" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %p = bir.memloc "p" psum [128, 2048] x 6 {buffers = 3}
+  bir.matmul %p[0:128, 0:2048, 0] = %w, %x latency 64
+  bir.matmul %p[0:128, 0:2048, 3] = %w, %x latency 64
+  bir.activation relu %y = %p[0:128, 0:2048, 0] latency 32
+  bir.activation relu %y = %p[0:128, 0:2048, 3] latency 32
+  bir.matmul %p[0:128, 0:2048, 1] = %w, %x latency 64
+  bir.activation relu %y = %p[0:128, 0:2048, 1] latency 32
+  bir.matmul %p[0:128, 0:2048, 2] = %w, %x latency 64
+  bir.activation relu %y = %p[0:128, 0:2048, 2] latency 32
+  bir.matmul %p[0:128, 0:2048, 4] = %w, %x latency 64
+  bir.activation relu %y = %p[0:128, 0:2048, 4] latency 32
+  bir.matmul %p[0:128, 0:2048, 5] = %w, %x latency 64
+  bir.activation relu %y = %p[0:128, 0:2048, 5] latency 32
 }
