@@ -714,9 +714,15 @@ LogicalResult psum::alloc::describeNode(Node &node, const LinearFunction &lf,
                      "' makes its blocks rotate over " +
                      std::to_string(liveBlocks) + " places";
       if (liveBlocks > node.buffers)
-        failure.note += " (the smallest divisor of its " +
-                        std::to_string(node.blocks) + " blocks from " +
-                        std::to_string(node.buffers) + " on)";
+        failure.note += " (the smallest count from " +
+                        std::to_string(node.buffers) +
+                        " on that keeps its blocks holding values at once "
+                        "apart" +
+                        (geometry.unevenRotation
+                             ? std::string()
+                             : " and divides its " +
+                                   std::to_string(node.blocks) + " blocks") +
+                        ")";
       failure.note += "; their liveness needs " + std::to_string(needed);
     } else if (window < liveBlocks &&
                static_cast<uint64_t>(window) * node.blockBanks <=
