@@ -65,8 +65,11 @@ static std::string describeSpillMinted(StringRef name) {
        {Role{kReloadKind, "the reload of '", "' before a reader"},
         Role{kWriteKind, "a later write of '", "' up to its save"}}) {
     size_t at = name.rfind(("_" + role.kind).str());
-    if (at != StringRef::npos &&
-        llvm::all_of(name.drop_front(at + 1 + role.kind.size()), llvm::isDigit))
+    if (at == StringRef::npos)
+      continue;
+    // A counter follows a minted kind; a user's name may end in the kind.
+    StringRef counter = name.drop_front(at + 1 + role.kind.size());
+    if (!counter.empty() && llvm::all_of(counter, llvm::isDigit))
       return (role.before + name.take_front(at) + role.after).str();
   }
   return "spilled already: it holds banks only from each write to its save";

@@ -93,6 +93,7 @@ bir.func @attrs attributes {arch = #bir.arch<gen2>, other_arch = #bir.arch<gen1,
 // CHECK-NEXT:    %pinned = bir.memloc "pinned" psum [128, 2048] {base_bank = 7 : i64, pin = 7 : i64}
 // CHECK-NEXT:    %placed = bir.memloc "placed" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64, pin = 0 : i64}
 // CHECK-NEXT:    %double = bir.memloc "double" psum [128, 2048] x 8 {buffers = 2 : i64}
+// CHECK-NEXT:    %own = bir.memloc "own" psum [128, 2048] x 2 {buffers = 2 : i64}
 // The SSA name comes from the location name, not from the source.
 // CHECK-NEXT:    %renamed = bir.memloc "renamed" sbuf [1, 1] {tag = "kept"}
 // CHECK-NEXT:  }
@@ -114,6 +115,8 @@ bir.func @memlocs attributes {arch = #bir.arch<gen2>} {
   %pinned = bir.memloc "pinned" psum [128, 2048] {pin = 7, base_bank = 7}
   %placed = bir.memloc "placed" psum [128, 2048] {pin = 0, base_bank = 0, banks = array<i64: 0>}
   %double = bir.memloc "double" psum [128, 2048] x 8 {buffers = 2}
+  // As many buffers as blocks: every block a place of its own.
+  %own = bir.memloc "own" psum [128, 2048] x 2 {buffers = 2}
   %0 = bir.memloc "renamed" sbuf [1, 1] {tag = "kept"}
 }
 
@@ -284,6 +287,8 @@ bir.func @activation attributes {arch = #bir.arch<gen2>} {
 // CHECK-NEXT:    bir.tensor_copy %d[0:64, 0:512, 1] = %acc[64:128, 1024:1536] latency 8
 // CHECK-NEXT:    bir.tensor_copy %h = %acc cast latency 16
 // CHECK-NEXT:    bir.tensor_copy %q[0:128, 0:512] = %acc cast latency 16
+// CHECK-NEXT:    bir.tensor_copy %acc2 = %h cast latency 16
+// CHECK-NEXT:    bir.tensor_copy %acc2 = %q[0:128, 0:512] cast latency 16
 // CHECK-NEXT:  }
 // GENERIC-LABEL: sym_name = "tensor_copy"
 // GENERIC:       "bir.tensor_copy"({{.*}}) <{aps = [#bir.ap<0, 128, 0, 2048, -1, -1>, #bir.ap<0, 128, 0, 2048, -1, -1>], latency = 32 : i64, operandSegmentSizes = array<i32: 2, 0>}> : (!bir.memloc, !bir.memloc) -> ()
@@ -304,6 +309,9 @@ bir.func @tensor_copy attributes {arch = #bir.arch<gen2>} {
   // Drains converting fp32 sums to bf16 (half the bytes) and to fp8.
   bir.tensor_copy %h = %acc cast latency 16
   bir.tensor_copy %q[0:128, 0:512] = %acc cast latency 16
+  // And back, widening bf16 and fp8 into fp32.
+  bir.tensor_copy %acc2 = %h cast latency 16
+  bir.tensor_copy %acc2 = %q[0:128, 0:512] cast latency 16
 }
 
 //===----------------------------------------------------------------------===//

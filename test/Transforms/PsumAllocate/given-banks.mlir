@@ -114,3 +114,16 @@ bir.func @past_the_banks attributes {arch = #bir.arch<gen2>} {
   bir.activation relu %w = %t[0:128, 0:2048, 0] latency 32
   bir.activation relu %w = %t[0:128, 0:2048, 1] latency 32
 }
+
+// -----
+
+// The bank named is the reserved one inside the window: a two-bank location
+// based at bank 6 reaches the reserved bank 7.
+bir.func @reserved_second_bank attributes {arch = #bir.arch<gen2>, reserved_banks = array<i64: 7>} {
+  %w = bir.memloc "w" sbuf [128, 4096]
+  // expected-warning @+2 {{the banks given in the input are replaced: 'a' takes reserved bank 7}}
+  // expected-note @+1 {{psum-allocate keeps given banks only}}
+  %a = bir.memloc "a" psum [128, 4096] {banks = array<i64: 6>, base_bank = 6 : i64}
+  bir.matmul %a = %w, %w latency 64
+  bir.activation relu %w = %a latency 32
+}

@@ -10,7 +10,7 @@
 // simulator agrees).
 // The warnings come by location (MLIR would print the whole function with a
 // warning on the op), in program order within a function.
-// SIM: checked 12 functions: 12 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 13 functions: 13 allocated, 0 rejected inputs, 0 violations
 
 // K outside N: the sum of each tile restarts in every K iteration; what the
 // drain after the loops reads is the last K step's product alone.
@@ -246,6 +246,23 @@ bir.func @blocks_named attributes {arch = #bir.arch<gen2>} {
     bir.loop %k = 0 to 4 {
       // expected-warning @below {{'+=' starts the sum in block 1 of 'acc' afresh in each of the 3 iterations}}
       bir.matmul %acc[0:128, 0:2048, 1] += %x[0:128, 0:256, %k], %x[0:128, 0:256, 1] latency 32
+    }
+  }
+  bir.inst "copy" writes(%y) reads(%acc) latency 64
+}
+
+// -----
+
+// A '+=' into every block of an array at once names no block.
+bir.func @all_blocks_not_named attributes {arch = #bir.arch<gen2>} {
+  %x = bir.memloc "x" sbuf [128, 256] x 4
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  %acc = bir.memloc "acc" psum [128, 2048] x 2
+  // expected-note @below {{the enclosing loop: write 'acc'}}
+  bir.loop %h = 0 to 2 {
+    bir.loop %k = 0 to 4 {
+      // expected-warning @below {{'+=' starts the sum in 'acc' afresh in each of the 2 iterations}}
+      bir.matmul %acc += %x[0:128, 0:256, %k], %x[0:128, 0:256, 0] latency 32
     }
   }
   bir.inst "copy" writes(%y) reads(%acc) latency 64
