@@ -98,10 +98,14 @@ LogicalResult Machine::cellsOf(const bir::Access &access,
       blocks.push_back(k);
   else
     blocks.push_back(ap.getBlockOffset());
-  int64_t p0 = ap.getPartOffset() / options.partitionCell;
-  int64_t p1 = (ap.getPartOffset() + ap.getPartSize()) / options.partitionCell;
-  int64_t b0 = ap.getByteOffset() / options.byteCell;
-  int64_t b1 = (ap.getByteOffset() + ap.getByteSize()) / options.byteCell;
+  // Ranges moving with a loop, where this iteration has them.
+  int64_t step = access.sliceIv ? ivValues.lookup(access.sliceIv) : 0;
+  int64_t partOffset = ap.getPartOffset() + ap.getPartStride() * step;
+  int64_t byteOffset = ap.getByteOffset() + ap.getByteStride() * step;
+  int64_t p0 = partOffset / options.partitionCell;
+  int64_t p1 = (partOffset + ap.getPartSize()) / options.partitionCell;
+  int64_t b0 = byteOffset / options.byteCell;
+  int64_t b1 = (byteOffset + ap.getByteSize()) / options.byteCell;
   std::optional<ArrayRef<int64_t>> bankOf = s.memloc.getBanks();
   for (int64_t k : blocks) {
     if (k < 0 || k >= numBlocks)
@@ -268,9 +272,11 @@ void psum::testing::granularity(bir::FuncOp func, SimOptions &options) {
     } else if (auto inst = dyn_cast<bir::InstructionOpInterface>(op)) {
       for (const bir::Access &access : inst.getAccesses()) {
         parts = std::gcd(std::gcd(parts, access.ap.getPartOffset()),
-                         access.ap.getPartSize());
+                         std::gcd(access.ap.getPartSize(),
+                                  access.ap.getPartStride()));
         bytes = std::gcd(std::gcd(bytes, access.ap.getByteOffset()),
-                         access.ap.getByteSize());
+                         std::gcd(access.ap.getByteSize(),
+                                  access.ap.getByteStride()));
       }
     }
   });

@@ -170,7 +170,7 @@ void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
       if (!loop)
         continue;
       bir::BlockSet blocks(start.access, numBlocks);
-      Area area = Area::of(start.access.ap);
+      Area area = Area::of(start.access);
       // A `+=` reads only to add: it does not drain the sum. Any read of a
       // part of the sum counts as draining it: a partial drain is not
       // warned of.
@@ -178,7 +178,7 @@ void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
           llvm::any_of(accessesIn(list, *loop), [&](const LocAccess &a) {
             return a.access.kind == bir::AccessKind::Read &&
                    bir::BlockSet(a.access, numBlocks).intersects(blocks) &&
-                   Area::of(a.access.ap).overlaps(area);
+                   Area::of(a.access).overlaps(area);
           });
       if (!read)
         restarts.push_back({&start, loop});
@@ -196,7 +196,7 @@ void psum::alloc::warnUnreadRestarts(const LinearFunction &lf,
     // each warning.
     Location loc = lf.points[restart.start->point].op->getLoc();
     InFlightDiagnostic diag = emitWarning(loc, "'+=' starts the sum in ");
-    Area area = Area::of(access.ap);
+    Area area = Area::of(access);
     Area whole{0, static_cast<int64_t>(memloc.getPartitions()), 0,
                static_cast<int64_t>(memloc.getBytes())};
     if (!(area == whole))
@@ -235,12 +235,12 @@ void psum::alloc::warnContinuedStarts(const LinearFunction &lf,
       if (cast<bir::LoopOp>(loop.op).getTripCount() < 2)
         continue;
       bir::BlockSet blocks(start.access, numBlocks);
-      Area area = Area::of(start.access.ap);
+      Area area = Area::of(start.access);
       for (const LocAccess &write : accessesIn(list, loop))
         if (&write != &start && bir::isWrite(write.access.kind) &&
             (write.access.kind == bir::AccessKind::Write || write.start) &&
             bir::BlockSet(write.access, numBlocks).intersects(blocks) &&
-            Area::of(write.access.ap).overlaps(area)) {
+            Area::of(write.access).overlaps(area)) {
           found.push_back({&start, &write});
           break;
         }
@@ -325,6 +325,8 @@ bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
   if (std::optional<int64_t> need = sizeToAddUp(target)) {
     int64_t have = 0;
     for (const Area &a : areas) {
+      if (a.moving)
+        continue;
       int64_t overlap = overlapSize(a, target);
       // An overlap as big as the target is all of it: one piece covering
       // it is the common case, and needs no search.
@@ -344,8 +346,9 @@ AreaCover::AreaCover(const Area &target)
     : target(target), need(sizeToAddUp(target)), covered(target.empty()) {}
 
 bool AreaCover::add(const Area &area) {
-  // What misses the target changes nothing on it.
-  if (covered || !area.overlaps(target))
+  // What misses the target changes nothing on it; a moving area covers
+  // nothing.
+  if (covered || area.moving || !area.overlaps(target))
     return covered;
   areas.push_back(area);
   if (need) {
@@ -371,7 +374,7 @@ std::optional<Area> psum::alloc::uncoveredPart(ArrayRef<Area> areas,
   SmallVector<int64_t, 8> edges{target.partLo};
   for (const Area &a : areas)
     for (int64_t edge : {a.partLo, a.partHi})
-      if (edge > target.partLo && edge < target.partHi)
+      if (!a.moving && edge > target.partLo && edge < target.partHi)
         edges.push_back(edge);
   llvm::sort(edges);
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
@@ -381,7 +384,7 @@ std::optional<Area> psum::alloc::uncoveredPart(ArrayRef<Area> areas,
     int64_t hi = i + 1 < edges.size() ? edges[i + 1] : target.partHi;
     bytes.clear();
     for (const Area &a : areas)
-      if (a.partLo <= lo && a.partHi >= hi)
+      if (!a.moving && a.partLo <= lo && a.partHi >= hi)
         bytes.push_back({a.byteLo, a.byteHi});
     std::optional<std::pair<int64_t, int64_t>> gap =
         firstGap(bytes, target.byteLo, target.byteHi);
@@ -425,14 +428,15 @@ static void coverLoop(const LinearFunction &lf, unsigned loop, Interval &range) 
 
 bool psum::alloc::startsEveryIteration(const LinearFunction &lf,
                                        const LocAccess &start) {
-  return bir::namesBlockPerIteration(lf.points[start.point].op, start.access);
+  return bir::isPerIteration(lf.points[start.point].op, start.access);
 }
 
-void ReadHull::add(bir::AccessAttr read) {
-  partLo = std::min(partLo, read.getPartOffset());
-  partHi = std::max(partHi, read.getPartOffset() + read.getPartSize());
-  byteLo = std::min(byteLo, read.getByteOffset());
-  byteHi = std::max(byteHi, read.getByteOffset() + read.getByteSize());
+void ReadHull::add(const bir::Access &read) {
+  Area area = Area::of(read);
+  partLo = std::min(partLo, area.partLo);
+  partHi = std::max(partHi, area.partHi);
+  byteLo = std::min(byteLo, area.byteLo);
+  byteHi = std::max(byteHi, area.byteHi);
 }
 
 void ReadHull::add(const ReadHull &other) {
@@ -466,7 +470,7 @@ Overwrites::Overwrites(ArrayRef<LocAccess> accesses) : built(accesses) {
     if (!constant || (onlyBlock && *onlyBlock != ap.getBlockOffset()))
       oneBlock = false;
     onlyBlock = ap.getBlockOffset();
-    reads.add(ap);
+    reads.add(a.access);
   }
   if (!oneBlock)
     onlyBlock.reset();
@@ -487,12 +491,13 @@ const LocAccess *Overwrites::freshBefore(const LocAccess *at,
 
 /// What a walk back reads of an access: accesses with the same key are
 /// alike to it (the same access, group start and loop body).
-using KindKey =
-    std::tuple<void *, const void *, void *, unsigned, unsigned, unsigned>;
+using KindKey = std::tuple<void *, const void *, void *, void *, unsigned,
+                           unsigned, unsigned>;
 static KindKey kindKey(const LinearFunction &lf, const LocAccess &a) {
   return {a.access.loc.getAsOpaquePointer(),
           a.access.ap.getAsOpaquePointer(),
           a.access.iv.getAsOpaquePointer(),
+          a.access.sliceIv.getAsOpaquePointer(),
           static_cast<unsigned>(a.access.kind),
           unsigned(a.start),
           lf.points[a.point].nest};
@@ -583,7 +588,7 @@ bool Overwrites::slicesBlockOf(const bir::Access &w,
 }
 
 bool Overwrites::coversReads(const bir::Access &w) const {
-  return reads.covers(w.ap);
+  return reads.covers(w);
 }
 
 bool Overwrites::kills(const bir::Access &w, const bir::Access &r) const {
@@ -604,7 +609,7 @@ void BlockReadHulls::addRead(const bir::Access &read, int64_t blocks,
                              unsigned at) {
   bir::BlockSet named(read, blocks);
   ReadHull hull;
-  hull.add(read.ap);
+  hull.add(read);
   auto add = [&](ByPlace &byPlace) {
     byPlace.reads.push_back({at, hull});
     // Sorted again on the next query: a suffix hull merged with the ones
@@ -652,7 +657,7 @@ ReadHull BlockReadHulls::of(int64_t block, unsigned from) const {
   return hull;
 }
 
-bool BlockReadHulls::covers(int64_t block, bir::AccessAttr write,
+bool BlockReadHulls::covers(int64_t block, const bir::Access &write,
                             unsigned from) const {
   return of(block, from).covers(write);
 }
@@ -734,7 +739,7 @@ static bool writtenInIteration(const LinearFunction &lf,
   auto serves = [&](const LocAccess &w) {
     return w.access.iv == r.access.iv &&
            w.access.ap.getBlockOffset() == r.access.ap.getBlockOffset() &&
-           writesAfresh(lf, w, loop) && written.add(Area::of(w.access.ap));
+           writesAfresh(lf, w, loop) && written.add(Area::of(w.access));
   };
   bool served = false;
   overwrites.walkBack(lf, &r, lf.loops[loop].header, r.point,
@@ -792,7 +797,7 @@ std::optional<Sweep> Sweep::find(const LinearFunction &lf,
     int64_t offset = a.access.ap.getBlockOffset();
     AreaCover &written =
         areas.try_emplace(offset, overwrites.readArea()).first->second;
-    if (written.add(Area::of(a.access.ap)) &&
+    if (written.add(Area::of(a.access)) &&
         !llvm::is_contained(sweep.written, offset))
       sweep.written.push_back(offset);
   }
@@ -866,7 +871,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
     size_t common = sharedLoops(writeNest, readNest);
     bool prefix = common == writeNest.size();
     if (overwrites.addsUp(w.access)) {
-      if (pieces.add(Area::of(w.access.ap))) {
+      if (pieces.add(Area::of(w.access))) {
         needed.reset();
         return false;
       }
@@ -874,7 +879,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
                overwrites.slicesBlockOf(w.access, r.access)) {
       // In r's own loop body, as the checker adds up slices within one
       // straight run.
-      if (slices.add(Area::of(w.access.ap))) {
+      if (slices.add(Area::of(w.access))) {
         needed.reset();
         return false;
       }
@@ -889,7 +894,7 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
                                .try_emplace({block, lf.points[w.point].nest},
                                             overwrites.readArea())
                                .first->second;
-      if (written.add(Area::of(w.access.ap))) {
+      if (written.add(Area::of(w.access))) {
         needed.reset(block);
         return !needed.none();
       }

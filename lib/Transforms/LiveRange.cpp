@@ -381,7 +381,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
     // blocks share no bank), so only the reads from the write's anchor on
     // can see what it overwrites: a narrower write can start a value.
     if (firstAccess ||
-        (fresh && reads.covers(block, a.access.ap, std::get<0>(begin)) &&
+        (fresh && reads.covers(block, a.access, std::get<0>(begin)) &&
          life.values.back().second < begin))
       life.values.push_back({begin, end});
     else
@@ -399,7 +399,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       life.epoch = epoch;
     }
     if (fresh) {
-      life.written.push_back(Area::of(a.access.ap));
+      life.written.push_back(Area::of(a.access));
       if (areasCover(life.written, reads.hull(block)))
         life.overwritten = true;
     } else if (bir::isRead(a.access.kind)) {
@@ -408,7 +408,7 @@ static LiveBlocks timelineLiveBlocks(int64_t blocks,
       // nothing older.
       life.read = life.read.value_or(a.point);
       if (std::optional<Area> part =
-              uncoveredPart(life.written, Area::of(a.access.ap))) {
+              uncoveredPart(life.written, Area::of(a.access))) {
         life.overwritten = false;
         unserved[index] = {a.point, *part};
       }
@@ -571,7 +571,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
   if (!passRepeats)
     for (const LocAccess &w : accesses)
       if (bir::isWrite(w.access.kind))
-        allAt[w.access.ap.getBlockOffset()].add(Area::of(w.access.ap));
+        allAt[w.access.ap.getBlockOffset()].add(Area::of(w.access));
   llvm::SmallDenseMap<int64_t, DistinctAreas, 2> above;
   auto writtenAbove = [&](int64_t offset) -> ArrayRef<Area> {
     auto [it, fresh] = above.try_emplace(offset);
@@ -585,7 +585,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
   auto addWrites = [&](ArrayRef<LocAccess> at) {
     for (const LocAccess &w : at)
       if (bir::isWrite(w.access.kind))
-        earlier[w.access.ap.getBlockOffset()].add(Area::of(w.access.ap));
+        earlier[w.access.ap.getBlockOffset()].add(Area::of(w.access));
   };
   SmallVector<Area, 8> written;
   for (size_t first = 0; first < accesses.size();) {
@@ -604,7 +604,7 @@ static LiveBlocks computeLiveBlocks(int64_t blocks,
         if (!passRepeats)
           llvm::append_range(written, writtenAbove(offset));
         if (std::optional<Area> part =
-                uncoveredPart(written, Area::of(r.access.ap)))
+                uncoveredPart(written, Area::of(r.access)))
           return LiveBlocks::all(blocks, r.point, part);
       }
       if (order == AtOnePoint::WriteFirst)

@@ -163,15 +163,15 @@ bir::MemLocOp SpillRewriter::mint(OpBuilder &builder, bir::MemLocOp original,
   return memloc;
 }
 
-/// The pattern of a copy of `access`: a copy has one induction variable
-/// operand, the access's, if any.
-static bir::AccessAttr copyPattern(const bir::Access &access) {
-  bir::AccessAttr ap = access.ap;
-  if (!access.iv || ap.getBlockIv() == 0)
-    return ap;
-  return bir::AccessAttr::get(
-      ap.getContext(), ap.getPartOffset(), ap.getPartSize(), ap.getByteOffset(),
-      ap.getByteSize(), /*blockIv=*/0, ap.getBlockOffset());
+/// The pattern of a copy of `access` and the copy's induction variable
+/// operands: the access's block and range ivs, in that order.
+static bir::AccessAttr copyPattern(const bir::Access &access,
+                                   SmallVectorImpl<Value> &ivs) {
+  if (access.iv)
+    ivs.push_back(access.iv);
+  if (access.sliceIv && access.sliceIv != access.iv)
+    ivs.push_back(access.sliceIv);
+  return access.ap.withIvs(/*blockIv=*/0, /*sliceIv=*/ivs.size() - 1);
 }
 
 void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
@@ -195,10 +195,8 @@ void SpillRewriter::copyAccesses(OpBuilder &builder, Operation *op, Value loc,
   }
   uint64_t total = static_cast<uint64_t>(liveN) * options.copyLatency;
   for (auto [k, access] : llvm::enumerate(accesses)) {
-    SmallVector<Value, 1> ivs;
-    if (access.iv)
-      ivs.push_back(access.iv);
-    bir::AccessAttr ap = copyPattern(access);
+    SmallVector<Value, 2> ivs;
+    bir::AccessAttr ap = copyPattern(access, ivs);
     uint64_t latency =
         total / accesses.size() + (k < total % accesses.size() ? 1 : 0);
     bir::TensorCopyOp::create(builder, op->getLoc(), ValueRange{dst, src}, ivs,
@@ -504,7 +502,8 @@ rewriteSpilled(const LinearFunction &lf, const Problem &problem, unsigned v,
     bool makesCopy = !plan.repeated[plan.index(s, a)];
     unsigned point = moved[access.point];
     bir::Access copied = access.access;
-    copied.ap = copyPattern(access.access);
+    SmallVector<Value, 2> ivs;
+    copied.ap = copyPattern(access.access, ivs);
     if (bir::isWrite(access.access.kind)) {
       if (writes.empty() ||
           (options.writeLocations && writes.back().front().point != point))

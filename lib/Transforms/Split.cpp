@@ -40,7 +40,7 @@ static bool slicesFrom(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
     if (w.access.kind != bir::AccessKind::Write ||
         !overwrites.addsUp(w.access) || lf.loopNest(w.point) != nest)
       return false;
-    if (!written.add(Area::of(w.access.ap)))
+    if (!written.add(Area::of(w.access)))
       continue;
     for (const LocAccess &same : accesses.drop_front(i + k + 1)) {
       if (same.point != w.point)
@@ -143,7 +143,7 @@ static bool startsValue(const LinearFunction &lf, ArrayRef<LocAccess> accesses,
   // on read leaves nothing of the value before that a later read could
   // see: a tile reused for a narrower value (session-41 kernel audit).
   bool coversLater = (a.access.ap.allBlocks() || overwrites.numBlocks() == 1) &&
-                     laterReads.covers(a.access.ap);
+                     laterReads.covers(a.access);
   if (a.access.iv || !(overwrites.kills(a.access, a.access) || coversLater ||
                        (plain && slicesFrom(lf, accesses, overwrites, i)) ||
                        endsItsBlocks(overwrites, a, closed, rest))) {
@@ -195,7 +195,7 @@ static SmallVector<size_t, 2> valueStarts(const LinearFunction &lf,
     }
     rest[i].add(accesses[i], overwrites.numBlocks());
     if (bir::isRead(accesses[i].access.kind))
-      laterReads[i].add(accesses[i].access.ap);
+      laterReads[i].add(accesses[i].access);
   }
   SmallVector<size_t, 2> starts;
   bool reads = false;
@@ -239,27 +239,28 @@ static SmallVector<Piece> findPieces(const LinearFunction &lf,
                                      ArrayRef<LocAccess> accesses,
                                      bool loopAware) {
   SmallVector<Piece> values;
-  bir::AccessAttr first = accesses.front().access.ap;
-  if (llvm::all_of(accesses, [&](const LocAccess &a) {
-        return a.access.ap.getByteOffset() == first.getByteOffset() &&
-               a.access.ap.getByteSize() == first.getByteSize();
-      })) {
+  // By the bytes each access may reach: a moving range's hull.
+  auto bytesOf = [](const LocAccess &a) {
+    Area area = Area::of(a.access);
+    return std::make_pair(area.byteLo, area.byteHi);
+  };
+  std::pair<int64_t, int64_t> first = bytesOf(accesses.front());
+  if (llvm::all_of(accesses,
+                   [&](const LocAccess &a) { return bytesOf(a) == first; })) {
     // One byte range, as most locations: the accesses, in linear order, are
     // the group.
     SmallVector<size_t, 2> starts = valueStarts(lf, accesses);
     if (starts.empty())
       return {};
-    appendValues(values, first.getByteOffset(),
-                 first.getByteOffset() + first.getByteSize(), accesses, starts);
+    appendValues(values, first.first, first.second, accesses, starts);
   } else {
     SmallVector<LocAccess, 4> sorted(accesses);
-    sortStably(sorted, [](const LocAccess &a, const LocAccess &b) {
-      return a.access.ap.getByteOffset() < b.access.ap.getByteOffset();
+    sortStably(sorted, [&](const LocAccess &a, const LocAccess &b) {
+      return bytesOf(a).first < bytesOf(b).first;
     });
     SmallVector<Piece> byBytes;
     for (const LocAccess &a : sorted) {
-      int64_t lo = a.access.ap.getByteOffset();
-      int64_t hi = lo + a.access.ap.getByteSize();
+      auto [lo, hi] = bytesOf(a);
       if (byBytes.empty() || lo >= byBytes.back().hi)
         byBytes.push_back({lo, hi, {}});
       byBytes.back().hi = std::max(byBytes.back().hi, hi);
@@ -396,7 +397,7 @@ psum::alloc::splitLocations(LinearFunction &lf, PsumAccesses &accesses,
         aps[a.access.index] = bir::AccessAttr::get(
             ap.getContext(), ap.getPartOffset(), ap.getPartSize(),
             ap.getByteOffset() - piece.lo, ap.getByteSize(), ap.getBlockIv(),
-            block);
+            block, ap.getSliceIv(), ap.getPartStride(), ap.getByteStride());
         op->setOperand(a.access.index, part);
       }
     }

@@ -71,6 +71,13 @@ startedIn(bir::LoopOp loop, Value loc,
 /// walk found written below the current point and not read in between
 /// (writes add up in both directions, partition halves and column halves;
 /// a read takes back only what it reads), or what reads still need.
+/// What `access` writes in any iteration it runs: its area, or nothing
+/// where its ranges move (the hull is only where it may write).
+static Area writtenBy(const bir::Access &access) {
+  Area area = Area::of(access);
+  return area.moving ? Area{0, 0, 0, 0} : area;
+}
+
 class Areas {
 public:
   void unite(const Area &area) {
@@ -175,7 +182,7 @@ struct LocationReads : ReadHull {
         const bir::AccessAttr &ap = access.ap;
         bir::BlockSet named(access, blocks.size());
         blocks.set(named.first, named.last + 1);
-        add(ap);
+        add(access);
         if (access.iv || ap.allBlocks() ||
             (onlyBlock && *onlyBlock != ap.getBlockOffset()))
           oneBlock = false;
@@ -336,13 +343,13 @@ Rotation::InnerEffects Rotation::innerEffects(bir::LoopOp inner) const {
         continue;
       int64_t offset = access.ap.getBlockOffset();
       Areas exposed;
-      exposed.unite(Area::of(access.ap));
+      exposed.unite(Area::of(access));
       exposed.subtract(effects.written[offset]);
       effects.exposed[offset].unite(exposed);
     }
     for (const bir::Access &access : accesses)
       if (access.loc == loc && bir::isWrite(access.kind))
-        effects.written[access.ap.getBlockOffset()].unite(Area::of(access.ap));
+        effects.written[access.ap.getBlockOffset()].unite(writtenBy(access));
   });
   return effects;
 }
@@ -437,7 +444,7 @@ void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
           !live.count(offset))
         continue;
       Areas &needs = needsOf(needed, live, offset);
-      needs.subtract(Area::of(access.ap));
+      needs.subtract(writtenBy(access));
       if (needs.empty()) {
         live.erase(offset);
         needed.erase(offset);
@@ -447,7 +454,7 @@ void Rotation::backward(Block &block, std::set<int64_t> &live, Needs &needed) {
       if (access.loc != loc || !bir::isRead(access.kind) || fresh)
         continue;
       int64_t offset = access.ap.getBlockOffset();
-      needsOf(needed, live, offset).unite(Area::of(access.ap));
+      needsOf(needed, live, offset).unite(Area::of(access));
       live.insert(offset);
     }
   }
@@ -706,7 +713,7 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
         continue;
       for (int64_t block : named(access)) {
         Areas &written = covered[block];
-        written.unite(Area::of(access.ap));
+        written.unite(writtenBy(access));
         if (written.covers(carried.count(block)
                                ? reads.hull(block)
                                : reads.hull(block, placeOf(&op))))
@@ -719,7 +726,7 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
         continue;
       for (int64_t read : named(access)) {
         if (auto it = covered.find(read); it != covered.end())
-          it->second.subtract(Area::of(access.ap));
+          it->second.subtract(Area::of(access));
         live.insert(read);
       }
     }
@@ -813,7 +820,7 @@ private:
   /// a block of its own. It is then a plain write.
   bool isFreshStart(Operation *op, const bir::Access &access) const {
     return isStartRead(op, access) && (!isa<bir::LoopOp>(op->getParentOp()) ||
-                                       bir::namesBlockPerIteration(op, access));
+                                       bir::isPerIteration(op, access));
   }
 
   /// Whether the group start `access` of `loc` leaves nothing of the older
@@ -824,7 +831,7 @@ private:
   /// locations that share banks.
   bool startEndsValue(unsigned loc, const bir::Access &access) const {
     const LocationReads &reads = locs.reads[loc];
-    return reads.covers(access.ap) &&
+    return reads.covers(access) &&
            (access.iv || access.ap.allBlocks() ||
             bir::MemLocOp(locs.memlocs[loc]).getNumBlocks() == 1 ||
             access.ap.getBlockOffset() == reads.onlyBlock);
@@ -910,7 +917,7 @@ private:
       Areas &areas = coverage.areas[it->second];
       bool oneBlock = !access.iv && !access.ap.allBlocks();
       bool everyBlock = oneBlock && areas.covers(locs.reads[it->second].area());
-      areas.subtract(Area::of(access.ap));
+      areas.subtract(Area::of(access));
       if (!oneBlock) {
         coverage.blocks.erase(it->second);
         coverage.blockAreas.erase(it->second);
@@ -929,7 +936,7 @@ private:
           written != coverage.blockAreas.end())
         if (auto pieces = written->second.find(block);
             pieces != written->second.end())
-          pieces->second.subtract(Area::of(access.ap));
+          pieces->second.subtract(Area::of(access));
     }
     return kills;
   }
@@ -941,7 +948,7 @@ private:
     if (!addsUp(loc, access))
       return false;
     Areas &written = coverage.areas[loc];
-    written.unite(Area::of(access.ap));
+    written.unite(writtenBy(access));
     return written.covers(locs.reads[loc].area());
   }
 
@@ -954,7 +961,7 @@ private:
     const LocationReads &reads = locs.reads[loc];
     int64_t block = access.ap.getBlockOffset();
     Areas &written = coverage.blockAreas[loc][block];
-    written.unite(Area::of(access.ap));
+    written.unite(writtenBy(access));
     if (!written.covers(reads.area()))
       return false;
     llvm::BitVector &blocks = blocksOf(coverage, loc);
@@ -1067,19 +1074,19 @@ private:
           bool write = access.kind == bir::AccessKind::Write ||
                        (isStartRead(inst, access) &&
                         (inst->getParentOp() != loop.getOperation() ||
-                         bir::namesBlockPerIteration(inst, access)));
+                         bir::isPerIteration(inst, access)));
           if (write)
-            index.written[offset].unite(Area::of(access.ap));
+            index.written[offset].unite(writtenBy(access));
         }
         if (!access.iv && !access.ap.allBlocks() &&
             (access.kind == bir::AccessKind::Write ||
              isStartRead(inst, access)))
-          pieces.push_back({at->second, offset, Area::of(access.ap)});
+          pieces.push_back({at->second, offset, writtenBy(access)});
         if (access.kind == bir::AccessKind::Write && addsUp(loc, access))
-          writing.push_back({at->second, Area::of(access.ap)});
+          writing.push_back({at->second, writtenBy(access)});
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
           continue;
-        touch.readAreas.unite(Area::of(access.ap));
+        touch.readAreas.unite(Area::of(access));
         if (touch.readBlocks.empty())
           touch.readBlocks.resize(
               bir::MemLocOp(locs.memlocs[loc]).getNumBlocks());

@@ -130,8 +130,8 @@ TEST_F(LiveRangeTest, BlockReadHullsFromAPlace) {
   for (const BlockReadHulls *hulls : {&inOrder, &reversed, &queriedBetween}) {
     EXPECT_EQ(hulls->hull(1), (bir::Area{0, 128, 0, 2048}));
     EXPECT_EQ(hulls->hull(1, narrowAt), (bir::Area{0, 128, 0, 1024}));
-    EXPECT_FALSE(hulls->covers(1, narrow.ap));
-    EXPECT_TRUE(hulls->covers(1, narrow.ap, narrowAt));
+    EXPECT_FALSE(hulls->covers(1, narrow));
+    EXPECT_TRUE(hulls->covers(1, narrow, narrowAt));
     EXPECT_TRUE(hulls->hull(1, reads[1].first + 1).empty());
     EXPECT_TRUE(hulls->hull(0).empty());
   }

@@ -229,11 +229,11 @@ struct ReadHull {
   int64_t partLo = INT64_MAX, partHi = INT64_MIN;
   int64_t byteLo = INT64_MAX, byteHi = INT64_MIN;
 
-  void add(bir::AccessAttr read);
+  void add(const bir::Access &read);
   void add(const ReadHull &other);
   Area area() const { return {partLo, partHi, byteLo, byteHi}; }
   /// Whether `write` writes every partition and byte of the hull.
-  bool covers(bir::AccessAttr write) const {
+  bool covers(const bir::Access &write) const {
     return areasCover(Area::of(write), area());
   }
 };
@@ -319,7 +319,7 @@ public:
   void addRead(const bir::Access &read, int64_t blocks, unsigned at);
   /// Whether `write` covers every partition and byte the reads of `block`
   /// at place `from` or later read.
-  bool covers(int64_t block, bir::AccessAttr write, unsigned from = 0) const;
+  bool covers(int64_t block, const bir::Access &write, unsigned from = 0) const;
   /// The partitions and bytes the reads of `block` at place `from` or later
   /// read: writes adding up over it (areasCover) end the block's value.
   Area hull(int64_t block, unsigned from = 0) const;

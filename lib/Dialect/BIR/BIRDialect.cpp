@@ -22,6 +22,15 @@ using namespace psum::bir;
 #define GET_TYPEDEF_CLASSES
 #include "Psum/Dialect/BIR/BIROpsTypes.cpp.inc"
 
+AccessAttr AccessAttr::withIvs(int64_t blockIv, int64_t sliceIv) const {
+  return AccessAttr::get(getContext(), getPartOffset(), getPartSize(),
+                         getByteOffset(), getByteSize(),
+                         hasIvBlock() ? blockIv : getBlockIv(),
+                         getBlockOffset(),
+                         hasIvSlice() ? sliceIv : getSliceIv(),
+                         getPartStride(), getByteStride());
+}
+
 void BIRDialect::initialize() {
   registerAttributes();
   registerTypes();

@@ -51,13 +51,23 @@ static ParseResult parseTrailingAttrDict(OpAsmParser &parser,
 // Access patterns in the custom form
 //
 //   access   ::= ssa-id (`[` range `,` range (`,` block)? `]`)?
-//   range    ::= int `:` int                       (start : end, end exclusive)
-//   block    ::= int | ssa-id (`+` int)?
+//   range    ::= bound `:` bound                   (start : end, end exclusive)
+//   bound    ::= int | ssa-id (`*` int)? ((`+` | `-`) int)?
+//   block    ::= int | ssa-id ((`+` | `-`) int)?
 //
 // A bare location means all of it; a slice without block means all blocks.
+// The two bounds of a range follow the same induction variable with the same
+// stride (`%i * 512 : %i * 512 + 512`), and both ranges of an access follow
+// at most one.
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// One end of a range: `constant + stride * iv`.
+struct Bound {
+  Value iv;
+  int64_t stride = 0, constant = 0;
+};
+
 /// Collects the operands and patterns of an instruction while parsing.
 struct AccessParser {
   OpAsmParser &parser;
@@ -65,18 +75,82 @@ struct AccessParser {
   SmallVector<Value> ivs;
   SmallVector<Attribute> aps;
 
-  ParseResult parseRange(int64_t &offset, int64_t &size) {
-    int64_t end;
-    SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseInteger(offset) || parser.parseColon() ||
-        parser.parseInteger(end))
+  /// The operand number of induction variable `iv`, added if new.
+  int64_t ivIndex(Value iv) {
+    auto *it = llvm::find(ivs, iv);
+    if (it == ivs.end())
+      ivs.push_back(iv);
+    return it - ivs.begin();
+  }
+
+  /// Parses an optional `+ c` or `- c` into `constant`.
+  ParseResult parseOptionalShift(int64_t &constant) {
+    constant = 0;
+    if (succeeded(parser.parseOptionalPlus()))
+      return parser.parseInteger(constant);
+    if (failed(parser.parseOptionalMinus()))
+      return success();
+    if (parser.parseInteger(constant))
       return failure();
-    if (end <= offset)
+    constant = -constant;
+    return success();
+  }
+
+  /// Parses an induction variable operand if one comes next: `iv` stays
+  /// null otherwise.
+  ParseResult parseOptionalIv(Value &iv) {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult has = parser.parseOptionalOperand(operand);
+    if (!has.has_value())
+      return success();
+    SmallVector<Value, 1> resolved;
+    if (failed(*has) ||
+        parser.resolveOperand(operand, parser.getBuilder().getIndexType(),
+                              resolved))
+      return failure();
+    iv = resolved.front();
+    return success();
+  }
+
+  ParseResult parseBound(Bound &bound) {
+    if (parseOptionalIv(bound.iv))
+      return failure();
+    if (!bound.iv)
+      return parser.parseInteger(bound.constant);
+    bound.stride = 1;
+    SMLoc strideLoc = parser.getCurrentLocation();
+    if (succeeded(parser.parseOptionalStar())) {
+      if (parser.parseInteger(bound.stride))
+        return failure();
+      if (bound.stride <= 0)
+        return parser.emitError(strideLoc, "the stride of a range must be "
+                                           "positive, got ")
+               << bound.stride;
+    }
+    return parseOptionalShift(bound.constant);
+  }
+
+  /// Parses `start : end` into an offset (`start`'s constant), a size, and
+  /// the induction variable and stride both ends follow, if any.
+  ParseResult parseRange(int64_t &offset, int64_t &size, Value &iv,
+                         int64_t &stride) {
+    Bound start, end;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parseBound(start) || parser.parseColon() || parseBound(end))
+      return failure();
+    if (start.iv != end.iv || start.stride != end.stride)
+      return parser.emitError(loc, "both ends of an access range must follow "
+                                   "the same induction variable with the "
+                                   "same stride");
+    offset = start.constant;
+    iv = start.iv;
+    stride = start.stride;
+    if (end.constant <= offset)
       return parser.emitError(loc, "empty access range ")
-             << offset << ":" << end;
-    if (llvm::SubOverflow(end, offset, size))
+             << offset << ":" << end.constant;
+    if (llvm::SubOverflow(end.constant, offset, size))
       return parser.emitError(loc, "access range ")
-             << offset << ":" << end << " is too large";
+             << offset << ":" << end.constant << " is too large";
     return success();
   }
 
@@ -89,10 +163,20 @@ struct AccessParser {
       return failure();
     int64_t partOffset = 0, partSize = 0, byteOffset = 0, byteSize = 0;
     int64_t blockIv = -1, blockOffset = -1;
+    int64_t sliceIv = -1, partStride = 0, byteStride = 0;
     if (succeeded(parser.parseOptionalLSquare())) {
-      if (parseRange(partOffset, partSize) || parser.parseComma() ||
-          parseRange(byteOffset, byteSize))
+      Value partIv, byteIv;
+      SMLoc rangesLoc = parser.getCurrentLocation();
+      if (parseRange(partOffset, partSize, partIv, partStride) ||
+          parser.parseComma() ||
+          parseRange(byteOffset, byteSize, byteIv, byteStride))
         return failure();
+      if (partIv && byteIv && partIv != byteIv)
+        return parser.emitError(rangesLoc,
+                                "the ranges of an access may follow one "
+                                "induction variable, not two");
+      if (Value iv = partIv ? partIv : byteIv)
+        sliceIv = ivIndex(iv);
       if (succeeded(parser.parseOptionalComma()) && parseBlock(blockIv, blockOffset))
         return failure();
       if (parser.parseRSquare())
@@ -113,14 +197,16 @@ struct AccessParser {
       byteSize = memloc.getBytes();
     }
     aps.push_back(AccessAttr::get(parser.getContext(), partOffset, partSize,
-                                  byteOffset, byteSize, blockIv, blockOffset));
+                                  byteOffset, byteSize, blockIv, blockOffset,
+                                  sliceIv, partStride, byteStride));
     return success();
   }
 
   ParseResult parseBlock(int64_t &blockIv, int64_t &blockOffset) {
-    OpAsmParser::UnresolvedOperand ivOperand;
-    OptionalParseResult hasIv = parser.parseOptionalOperand(ivOperand);
-    if (!hasIv.has_value()) {
+    Value iv;
+    if (parseOptionalIv(iv))
+      return failure();
+    if (!iv) {
       SMLoc blockLoc = parser.getCurrentLocation();
       if (parser.parseInteger(blockOffset))
         return failure();
@@ -131,26 +217,8 @@ struct AccessParser {
                << blockOffset;
       return success();
     }
-    Value iv;
-    SmallVector<Value, 1> resolved;
-    if (failed(*hasIv) ||
-        parser.resolveOperand(ivOperand, parser.getBuilder().getIndexType(),
-                              resolved))
-      return failure();
-    iv = resolved.front();
-    auto *it = llvm::find(ivs, iv);
-    blockIv = it - ivs.begin();
-    if (it == ivs.end())
-      ivs.push_back(iv);
-    blockOffset = 0;
-    if (succeeded(parser.parseOptionalPlus()))
-      return parser.parseInteger(blockOffset);
-    if (failed(parser.parseOptionalMinus()))
-      return success();
-    if (parser.parseInteger(blockOffset))
-      return failure();
-    blockOffset = -blockOffset;
-    return success();
+    blockIv = ivIndex(iv);
+    return parseOptionalShift(blockOffset);
   }
 
   ParseResult parseAccessList() {
@@ -177,6 +245,29 @@ struct AccessParser {
 };
 } // namespace
 
+/// Prints `constant + stride * iv` as a range's bound.
+static void printBound(OpAsmPrinter &p, Value iv, int64_t stride,
+                       int64_t constant) {
+  if (!stride) {
+    p << constant;
+    return;
+  }
+  p << iv;
+  if (stride != 1)
+    p << " * " << stride;
+  if (constant > 0)
+    p << " + " << constant;
+  else if (constant < 0)
+    p << " - " << -constant;
+}
+
+static void printRange(OpAsmPrinter &p, Value iv, int64_t stride,
+                       int64_t offset, int64_t size) {
+  printBound(p, iv, stride, offset);
+  p << (stride ? " : " : ":");
+  printBound(p, iv, stride, offset + size);
+}
+
 static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
                         unsigned index) {
   Access access = inst.getAccess(index);
@@ -184,14 +275,18 @@ static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
   p << access.loc;
   MemLocOp memloc = getMemLoc(access.loc);
   bool whole =
-      memloc && ap.allBlocks() && ap.getPartOffset() == 0 &&
-      ap.getByteOffset() == 0 &&
+      memloc && ap.allBlocks() && !ap.hasIvSlice() &&
+      ap.getPartOffset() == 0 && ap.getByteOffset() == 0 &&
       ap.getPartSize() == static_cast<int64_t>(memloc.getPartitions()) &&
       ap.getByteSize() == static_cast<int64_t>(memloc.getBytes());
   if (whole)
     return;
-  p << '[' << ap.getPartOffset() << ':' << ap.getPartOffset() + ap.getPartSize()
-    << ", " << ap.getByteOffset() << ':' << ap.getByteOffset() + ap.getByteSize();
+  p << '[';
+  printRange(p, access.sliceIv, ap.getPartStride(), ap.getPartOffset(),
+             ap.getPartSize());
+  p << ", ";
+  printRange(p, access.sliceIv, ap.getByteStride(), ap.getByteOffset(),
+             ap.getByteSize());
   if (access.iv) {
     p << ", " << access.iv;
     if (int64_t offset = ap.getBlockOffset(); offset > 0)
@@ -239,6 +334,33 @@ static LogicalResult emitOutOfRange(Operation *op, StringRef what,
               << extent << " " << what;
 }
 
+/// Checks the range `offset + stride * iv` of `size` over the iterations of
+/// `bounds` (stride not negative: the first and last are the extremes).
+static LogicalResult verifyMovingRange(Operation *op, StringRef what,
+                                       int64_t offset, int64_t size,
+                                       int64_t stride, LoopOp::Bounds bounds,
+                                       int64_t extent, MemLocOp memloc) {
+  if (size <= 0)
+    return emitOutOfRange(op, what, offset, size, extent, memloc);
+  // A loop of no trip never runs the access.
+  if (bounds.tripCount() <= 0)
+    return success();
+  int64_t first, last, end;
+  if (llvm::MulOverflow(stride, bounds.lower, first) ||
+      llvm::AddOverflow(offset, first, first) ||
+      llvm::MulOverflow(stride, bounds.lastIv(), last) ||
+      llvm::AddOverflow(offset, last, last) ||
+      llvm::AddOverflow(last, size, end))
+    return op->emitOpError("access pattern ")
+           << what << " overflow over the loop";
+  if (first >= 0 && end <= extent)
+    return success();
+  return op->emitOpError("access pattern ")
+         << what << " run over [" << first << ", " << end
+         << ") over the loop, outside location '" << memloc.getName()
+         << "' with " << extent << " " << what;
+}
+
 LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
   auto inst = cast<InstructionOpInterface>(op);
   // The ODS invariants ran first: `locs` are memlocs and `ivs` are indices,
@@ -254,7 +376,8 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
   if (inst.getLatencyCycles() < 0)
     return op->emitOpError("latency must be non-negative, got ")
            << inst.getLatencyCycles();
-  // Check the block selectors before the accesses index `ivs` with them.
+  // Check the block and range selectors before the accesses index `ivs`
+  // with them.
   for (auto ap : aps.getAsRange<AccessAttr>()) {
     if (ap.hasIvBlock()) {
       if (ap.getBlockIv() >= numIvs)
@@ -268,7 +391,31 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
                 "for block c, or (i, c) for induction variable operand #i "
                 "plus c";
     }
+    bool fixed = ap.getSliceIv() == -1 && ap.getPartStride() == 0 &&
+                 ap.getByteStride() == 0;
+    bool moving = ap.hasIvSlice() && ap.getPartStride() >= 0 &&
+                  ap.getByteStride() >= 0 &&
+                  (ap.getPartStride() > 0 || ap.getByteStride() > 0);
+    if (!fixed && !moving)
+      return op->emitOpError("access pattern has a malformed range selector (")
+             << ap.getSliceIv() << ", " << ap.getPartStride() << ", "
+             << ap.getByteStride()
+             << "); expected (-1, 0, 0) for fixed ranges or (i, p, b) for "
+                "ranges moving p partitions and b bytes per step of "
+                "induction variable operand #i, p and b non-negative and "
+                "not both 0";
+    if (moving && ap.getSliceIv() >= numIvs)
+      return op->emitOpError("access pattern refers to induction variable "
+                             "operand #")
+             << ap.getSliceIv() << " but the op has " << numIvs;
   }
+  // The loop whose induction variable is operand #`iv`, if it encloses op.
+  auto enclosingLoop = [&](int64_t iv) {
+    auto arg = dyn_cast<BlockArgument>(operands[numLocs + iv]);
+    auto loop = arg ? dyn_cast_or_null<LoopOp>(arg.getOwner()->getParentOp())
+                    : LoopOp();
+    return loop && loop->isProperAncestor(op) ? loop : LoopOp();
+  };
   llvm::SmallBitVector usedIvs(numIvs);
   // The accesses, read straight from the operands rather than built as a
   // list: this runs on every instruction each time the IR is verified.
@@ -277,12 +424,26 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
     if (!memloc)
       return op->emitOpError("accesses a location not defined by bir.memloc");
     int64_t partitions = memloc.getPartitions(), bytes = memloc.getBytes();
-    if (!inRange(ap.getPartOffset(), ap.getPartSize(), partitions))
+    if (ap.hasIvSlice()) {
+      usedIvs.set(ap.getSliceIv());
+      LoopOp loop = enclosingLoop(ap.getSliceIv());
+      if (!loop)
+        return op->emitOpError("access range must follow the induction "
+                               "variable of an enclosing bir.loop");
+      if (failed(verifyMovingRange(op, "partitions", ap.getPartOffset(),
+                                   ap.getPartSize(), ap.getPartStride(),
+                                   loop.getBounds(), partitions, memloc)) ||
+          failed(verifyMovingRange(op, "bytes", ap.getByteOffset(),
+                                   ap.getByteSize(), ap.getByteStride(),
+                                   loop.getBounds(), bytes, memloc)))
+        return failure();
+    } else if (!inRange(ap.getPartOffset(), ap.getPartSize(), partitions)) {
       return emitOutOfRange(op, "partitions", ap.getPartOffset(),
                             ap.getPartSize(), partitions, memloc);
-    if (!inRange(ap.getByteOffset(), ap.getByteSize(), bytes))
+    } else if (!inRange(ap.getByteOffset(), ap.getByteSize(), bytes)) {
       return emitOutOfRange(op, "bytes", ap.getByteOffset(), ap.getByteSize(),
                             bytes, memloc);
+    }
     int64_t numBlocks = memloc.getNumBlocks();
     if (!ap.hasIvBlock()) {
       if (!ap.allBlocks() && ap.getBlockOffset() >= numBlocks)
@@ -292,10 +453,8 @@ LogicalResult psum::bir::detail::verifyInstruction(Operation *op) {
       continue;
     }
     usedIvs.set(ap.getBlockIv());
-    auto arg = dyn_cast<BlockArgument>(operands[numLocs + ap.getBlockIv()]);
-    auto loop = arg ? dyn_cast_or_null<LoopOp>(arg.getOwner()->getParentOp())
-                    : LoopOp();
-    if (!loop || !loop->isProperAncestor(op))
+    LoopOp loop = enclosingLoop(ap.getBlockIv());
+    if (!loop)
       return op->emitOpError(
           "block index must follow the induction variable of an enclosing "
           "bir.loop");
@@ -409,18 +568,18 @@ LogicalResult FuncOp::verify() {
 
 /// A rectangle (partitions x bytes) of `read` that none of `writes` covers,
 /// as {partLo, partHi, byteLo, byteHi}, if any. Blocks are not looked at:
-/// the caller passes the writes of one block.
+/// the caller passes the writes of one block. A moving write counts as
+/// writing its hull here: the question is only whether anything writes the
+/// bytes at all.
 static std::optional<std::array<int64_t, 4>>
-uncoveredPart(AccessAttr read, ArrayRef<AccessAttr> writes) {
-  auto box = [](AccessAttr ap) {
-    return std::array<int64_t, 4>{ap.getPartOffset(),
-                                  ap.getPartOffset() + ap.getPartSize(),
-                                  ap.getByteOffset(),
-                                  ap.getByteOffset() + ap.getByteSize()};
+uncoveredPart(const Area &read, ArrayRef<Area> writes) {
+  auto box = [](const Area &area) {
+    return std::array<int64_t, 4>{area.partLo, area.partHi, area.byteLo,
+                                  area.byteHi};
   };
   std::array<int64_t, 4> r = box(read);
   SmallVector<std::array<int64_t, 4>> hits;
-  for (AccessAttr write : writes) {
+  for (const Area &write : writes) {
     std::array<int64_t, 4> w = box(write);
     if (w[0] <= r[0] && r[1] <= w[1] && w[2] <= r[2] && r[3] <= w[3])
       return std::nullopt;
@@ -450,6 +609,22 @@ uncoveredPart(AccessAttr read, ArrayRef<AccessAttr> writes) {
         return cell;
     }
   return std::nullopt;
+}
+
+Area Area::of(const Access &access) {
+  AccessAttr ap = access.ap;
+  Area area{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
+            ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
+  if (!access.sliceIv)
+    return area;
+  // The verifier kept the hull inside the location (strides >= 0).
+  LoopOp::Bounds loop = getLoopOf(access.sliceIv).getBounds();
+  area.moving = true;
+  area.partLo += ap.getPartStride() * loop.lower;
+  area.byteLo += ap.getByteStride() * loop.lower;
+  area.partHi += ap.getPartStride() * loop.lastIv();
+  area.byteHi += ap.getByteStride() * loop.lastIv();
+  return area;
 }
 
 BlockSet::BlockSet(const Access &access, int64_t numBlocks) {
@@ -485,19 +660,17 @@ bool BlockSet::intersects(const BlockSet &other) const {
 
 bool psum::bir::startsEveryIteration(InstructionOpInterface op) {
   return llvm::any_of(op.getAccesses(), [&](const Access &access) {
-    return access.kind == AccessKind::ReadWrite &&
-           namesBlockPerIteration(op, access);
+    return access.kind == AccessKind::ReadWrite && isPerIteration(op, access);
   });
 }
 
-/// Whether an access naming `blocks` with pattern `ap` covers every block,
+/// Whether an access naming `blocks` of `area` covers every block,
 /// partition and byte of `memloc`.
 static bool coversWhole(MemLocOp memloc, const BlockSet &blocks,
-                        AccessAttr ap) {
-  return blocks.size() == memloc.getNumBlocks() && ap.getPartOffset() == 0 &&
-         ap.getPartSize() == static_cast<int64_t>(memloc.getPartitions()) &&
-         ap.getByteOffset() == 0 &&
-         ap.getByteSize() == static_cast<int64_t>(memloc.getBytes());
+                        const Area &area) {
+  return blocks.size() == memloc.getNumBlocks() &&
+         area == Area{0, static_cast<int64_t>(memloc.getPartitions()), 0,
+                      static_cast<int64_t>(memloc.getBytes())};
 }
 
 bool GroupStarts::add(Operation *op, const Access &access) {
@@ -508,9 +681,8 @@ bool GroupStarts::add(Operation *op, const Access &access) {
   bool marked = matmul && matmul.getStart() && access.index == MatmulOp::kDst;
   if (full.contains(access.loc))
     return marked;
-  AccessAttr ap = access.ap;
   BlockSet blocks(access, memloc.getNumBlocks());
-  Area area = Area::of(ap);
+  Area area = Area::of(access);
   bool repeat = latest == std::make_tuple(access.loc, blocks, area);
   // Only a `+=` not marked asks what came before: a tile written as
   // thousands of plain pieces searched them all for each (quadratic:
@@ -519,7 +691,7 @@ bool GroupStarts::add(Operation *op, const Access &access) {
   bool starts =
       access.kind == AccessKind::ReadWrite &&
       (marked || (!repeat && !written.any(access.loc, blocks, touches)));
-  if (coversWhole(memloc, blocks, ap)) {
+  if (coversWhole(memloc, blocks, area)) {
     full.insert(access.loc);
     written.erase(access.loc);
   } else if (!repeat) {
@@ -563,14 +735,16 @@ LogicalResult FuncOp::verifyRegions() {
     bool whole = false;
   };
   llvm::DenseMap<Value, PsumLoc> psumLocs;
-  BlockIndex<AccessAttr> writes;
+  BlockIndex<Area> writes;
   // Each distinct write (location, blocks, pattern) is kept once: a tile
   // rewritten in every round adds nothing to what reads may read, and kept
   // every time it made the reads' search quadratic (session-28 scaling
   // audit). A read identical to one is covered without a search.
-  using WriteKey = std::tuple<Value, int64_t, int64_t, int64_t, Attribute>;
-  auto keyOf = [](Value loc, const BlockSet &blocks, AccessAttr ap) {
-    return WriteKey{loc, blocks.first, blocks.last, blocks.stride, ap};
+  using WriteKey = std::tuple<Value, int64_t, int64_t, int64_t, int64_t,
+                              int64_t, int64_t, int64_t>;
+  auto keyOf = [](Value loc, const BlockSet &blocks, const Area &area) {
+    return WriteKey{loc,         blocks.first, blocks.last, blocks.stride,
+                    area.partLo, area.partHi,  area.byteLo, area.byteHi};
   };
   llvm::DenseSet<WriteKey> distinctWrites;
   SmallVector<std::pair<InstructionOpInterface, Access>> psumReads;
@@ -611,14 +785,14 @@ LogicalResult FuncOp::verifyRegions() {
       if (loc.whole)
         continue;
       BlockSet blocks(access, memloc.getNumBlocks());
-      AccessAttr ap = access.ap;
-      if (coversWhole(memloc, blocks, ap)) {
+      Area area = Area::of(access);
+      if (coversWhole(memloc, blocks, area)) {
         loc.whole = true;
         writes.erase(access.loc);
         continue;
       }
-      if (distinctWrites.insert(keyOf(access.loc, blocks, ap)).second)
-        writes.add(access.loc, blocks, ap);
+      if (distinctWrites.insert(keyOf(access.loc, blocks, area)).second)
+        writes.add(access.loc, blocks, area);
     }
   });
   if (failed(result))
@@ -635,14 +809,15 @@ LogicalResult FuncOp::verifyRegions() {
       continue;
     MemLocOp memloc = getMemLoc(access.loc);
     BlockSet readBlocks(access, memloc.getNumBlocks());
-    if (distinctWrites.contains(keyOf(access.loc, readBlocks, access.ap)))
+    Area area = Area::of(access);
+    if (distinctWrites.contains(keyOf(access.loc, readBlocks, area)))
       continue;
     // Writes that cover all the read may read settle it at once.
-    auto covers = [&](AccessAttr write) {
-      return !uncoveredPart(access.ap, write);
+    auto covers = [&](const Area &write) {
+      return !uncoveredPart(area, write);
     };
     if (llvm::any_of(writes.spread(access.loc),
-                     [&](const std::pair<BlockSet, AccessAttr> &write) {
+                     [&](const std::pair<BlockSet, Area> &write) {
                        return write.first.contains(readBlocks) &&
                               covers(write.second);
                      }) ||
@@ -651,12 +826,12 @@ LogicalResult FuncOp::verifyRegions() {
       continue;
     for (int64_t k = 0; k < readBlocks.size(); ++k) {
       int64_t block = readBlocks.first + k * readBlocks.stride;
-      SmallVector<AccessAttr> blockWrites(writes.alone(access.loc, block));
+      SmallVector<Area> blockWrites(writes.alone(access.loc, block));
       for (const auto &[blocks, write] : writes.spread(access.loc))
         if (blocks.contains(block))
           blockWrites.push_back(write);
       std::optional<std::array<int64_t, 4>> hole =
-          uncoveredPart(access.ap, blockWrites);
+          uncoveredPart(area, blockWrites);
       if (!hole)
         continue;
       InFlightDiagnostic diag = inst->emitOpError("reads partitions [")

@@ -97,25 +97,55 @@ def BIR_AccessAttr : BIR_Attr<"Access", "ap"> {
     memory location. The block is either all blocks (`blockIv = -1`,
     `blockOffset = -1`), a constant block (`blockIv = -1`,
     `blockOffset = c`), or `iv + blockOffset` where `iv` is the loop
-    induction variable operand number `blockIv` of the instruction. The
-    custom form of instructions prints access patterns as slices
+    induction variable operand number `blockIv` of the instruction.
+
+    The ranges may move with a loop (NKI's `nl.ds(i * 512, 512)`): where
+    `sliceIv` names induction variable operand `i`, the partitions start at
+    `partOffset + partStride * i` and the bytes at
+    `byteOffset + byteStride * i` (`sliceIv = -1`, the default, keeps them
+    fixed; the strides are then 0).
+
+    The custom form of instructions prints access patterns as slices
     `%loc[pstart:pend, bstart:bend, block]` with exclusive ends, e.g.
-    `%acc[0:128, 0:2048, %k + 1]`; a bare `%loc` is the whole location.
+    `%acc[0:128, 0:2048, %k + 1]` or `%acc[0:128, %i * 512 : %i * 512 + 512]`;
+    a bare `%loc` is the whole location.
 
     Example (the generic form of `%acc[0:128, 0:2048, %k + 1]` when `%k` is
-    the instruction's first induction variable operand):
+    the instruction's first induction variable operand, and of
+    `%acc[0:128, %k * 512 : %k * 512 + 512]`):
 
     ```mlir
     #bir.ap<0, 128, 0, 2048, 0, 1>
+    #bir.ap<0, 128, 0, 512, -1, -1, 0, 0, 512>
     ```
   }];
   let parameters = (ins "int64_t":$partOffset, "int64_t":$partSize,
                         "int64_t":$byteOffset, "int64_t":$byteSize,
-                        "int64_t":$blockIv, "int64_t":$blockOffset);
-  let assemblyFormat = "`<` $partOffset `,` $partSize `,` $byteOffset `,` $byteSize `,` $blockIv `,` $blockOffset `>`";
+                        "int64_t":$blockIv, "int64_t":$blockOffset,
+                        DefaultValuedParameter<"int64_t", "-1">:$sliceIv,
+                        DefaultValuedParameter<"int64_t", "0">:$partStride,
+                        DefaultValuedParameter<"int64_t", "0">:$byteStride);
+  let assemblyFormat = "`<` $partOffset `,` $partSize `,` $byteOffset `,` "
+                       "$byteSize `,` $blockIv `,` $blockOffset "
+                       "(`,` $sliceIv^ `,` $partStride `,` $byteStride)? `>`";
+  let builders = [
+    AttrBuilder<(ins "int64_t":$partOffset, "int64_t":$partSize,
+                     "int64_t":$byteOffset, "int64_t":$byteSize,
+                     "int64_t":$blockIv, "int64_t":$blockOffset), [{
+      return $_get($_ctxt, partOffset, partSize, byteOffset, byteSize,
+                   blockIv, blockOffset, /*sliceIv=*/-1, /*partStride=*/0,
+                   /*byteStride=*/0);
+    }]>
+  ];
   let extraClassDeclaration = [{
     bool allBlocks() const { return getBlockIv() < 0 && getBlockOffset() < 0; }
     bool hasIvBlock() const { return getBlockIv() >= 0; }
+    /// Whether the ranges move with an induction variable.
+    bool hasIvSlice() const { return getSliceIv() >= 0; }
+    /// This pattern with its induction variable operands renumbered: the
+    /// block's to `blockIv`, the ranges' to `sliceIv` (each kept where the
+    /// pattern has none).
+    AccessAttr withIvs(int64_t blockIv, int64_t sliceIv) const;
   }];
 }
 

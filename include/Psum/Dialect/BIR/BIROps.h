@@ -36,13 +36,15 @@ inline bool isRead(AccessKind kind) { return kind != AccessKind::Write; }
 inline bool isWrite(AccessKind kind) { return kind != AccessKind::Read; }
 
 /// One access of an instruction: the location value, its pattern, the loop
-/// induction variable its block follows (if any), and how it is used.
+/// induction variable its block follows (if any), how it is used, and the
+/// induction variable its ranges move with (if any).
 struct Access {
   mlir::Value loc;
   AccessAttr ap;
   mlir::Value iv;
   AccessKind kind;
   unsigned index;
+  mlir::Value sliceIv = nullptr;
 };
 
 /// The accesses of one instruction. Instructions have at most three or four:
@@ -59,7 +61,8 @@ inline Access accessAt(mlir::ArrayAttr aps, mlir::OperandRange locs,
                        unsigned index) {
   auto ap = llvm::cast<AccessAttr>(aps[index]);
   return {locs[index], ap, ap.hasIvBlock() ? ivs[ap.getBlockIv()] : nullptr,
-          kind, index};
+          kind,        index,
+          ap.hasIvSlice() ? ivs[ap.getSliceIv()] : nullptr};
 }
 } // namespace detail
 
@@ -88,9 +91,19 @@ inline bool namesBlockPerIteration(mlir::Operation *op, const Access &access) {
   return access.iv && getLoopOf(access.iv).getOperation() == op->getParentOp();
 }
 
+/// Whether `access` of `op` names a block or moves its ranges by the
+/// induction variable of `op`'s own loop: each iteration then reaches a
+/// block or slice of its own.
+inline bool isPerIteration(mlir::Operation *op, const Access &access) {
+  return namesBlockPerIteration(op, access) ||
+         (access.sliceIv &&
+          getLoopOf(access.sliceIv).getOperation() == op->getParentOp());
+}
+
 /// Whether the `+=` of `op`, a group start (GroupStarts), starts in every
-/// iteration of its loop rather than only in the first: its block follows
-/// that loop's iv. It is then a plain write of that block.
+/// iteration of its loop rather than only in the first: its block or its
+/// slice follows that loop's iv (isPerIteration). It is then a plain write
+/// of that block or slice.
 bool startsEveryIteration(InstructionOpInterface op);
 
 /// The blocks an access may name over all iterations of its loop: first,
@@ -111,14 +124,17 @@ struct BlockSet {
 };
 
 /// A rectangle of partitions x bytes of a location's block: what an access
-/// pattern reads or writes there.
+/// pattern reads or writes there. For an access whose ranges move with a
+/// loop it is their hull over the loop, and `moving` is set: such a write
+/// covers only a part of it in any one iteration, so it never counts as
+/// covering anything (its slices may leave gaps, or the loop may read a
+/// slice before writing the next); as a read or a touch, the hull is what it
+/// may reach.
 struct Area {
   int64_t partLo, partHi, byteLo, byteHi;
+  bool moving = false;
 
-  static Area of(AccessAttr ap) {
-    return {ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
-            ap.getByteOffset(), ap.getByteOffset() + ap.getByteSize()};
-  }
+  static Area of(const Access &access);
   bool empty() const { return partLo >= partHi || byteLo >= byteHi; }
   bool overlaps(const Area &other) const {
     return partLo < other.partHi && other.partLo < partHi &&
@@ -126,13 +142,16 @@ struct Area {
   }
   bool operator==(const Area &other) const {
     return partLo == other.partLo && partHi == other.partHi &&
-           byteLo == other.byteLo && byteHi == other.byteHi;
+           byteLo == other.byteLo && byteHi == other.byteHi &&
+           moving == other.moving;
   }
   /// Grows this area by `other` where the two share a whole side and meet
   /// along it, so that their union is one rectangle; whether it did. Pieces
   /// written in order (a tile cut into thousands of slices) so stay a few
-  /// rectangles to search.
+  /// rectangles to search. Moving areas never grow or join.
   bool extendBy(const Area &other) {
+    if (moving || other.moving)
+      return false;
     if (partLo == other.partLo && partHi == other.partHi &&
         (byteHi == other.byteLo || other.byteHi == byteLo)) {
       byteLo = std::min(byteLo, other.byteLo);
