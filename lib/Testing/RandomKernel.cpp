@@ -15,13 +15,16 @@ namespace {
 /// One side of an instruction: a location, optionally one block of it
 /// (`iv + offset`, or a constant when `iv` is null and `block` >= 0), and
 /// optionally a byte range of it (all bytes when `bytes` is 0) and a
-/// partition range (all partitions when `parts` is 0).
+/// partition range (all partitions when `parts` is 0), moving by the
+/// strides with `sliceIv` if set.
 struct Slice {
   Value loc;
   Value iv = {};
   int64_t block = -1;
   int64_t byteOffset = 0, bytes = 0;
   int64_t partOffset = 0, parts = 0;
+  Value sliceIv = {};
+  int64_t partStride = 0, byteStride = 0;
 };
 
 /// A PSUM value waiting for its drain.
@@ -60,6 +63,14 @@ private:
     return options.partitionSlicesPercent &&
            chance(options.partitionSlicesPercent);
   }
+  /// Whether a value is written or drained a slice per iteration of a loop
+  /// of its own (movingSlicesPercent; 0 draws nothing).
+  bool movesSlices() {
+    return options.movingSlicesPercent && chance(options.movingSlicesPercent);
+  }
+  /// The loop moving over `t` in 2 or 4 slices of its bytes or partitions,
+  /// at the builder; the slice of iteration `%i`.
+  Slice movingSlice(Value t);
   /// Emits a matmul writing `slice`, sometimes (nestedPiecesPercent; 0
   /// draws nothing) in a loop of its own, nested where it stands.
   void writePiece(const Slice &slice) {
@@ -149,10 +160,31 @@ bir::AccessAttr Generator::pattern(const Slice &slice,
     if (it == ivs.end())
       ivs.push_back(slice.iv);
   }
+  int64_t sliceIv = -1;
+  if (slice.sliceIv) {
+    auto *it = llvm::find(ivs, slice.sliceIv);
+    sliceIv = it - ivs.begin();
+    if (it == ivs.end())
+      ivs.push_back(slice.sliceIv);
+  }
   int64_t bytes = slice.bytes ? slice.bytes : memloc.getBytes();
   int64_t parts = slice.parts ? slice.parts : memloc.getPartitions();
   return bir::AccessAttr::get(builder.getContext(), slice.partOffset, parts,
-                              slice.byteOffset, bytes, blockIv, blockOffset);
+                              slice.byteOffset, bytes, blockIv, blockOffset,
+                              sliceIv, slice.partStride, slice.byteStride);
+}
+
+Slice Generator::movingSlice(Value t) {
+  auto memloc = bir::getMemLoc(t);
+  int64_t n = 2 << pick(2);
+  Slice slice{t};
+  slice.sliceIv = loop(n).getInductionVar();
+  if (slicedByRows()) {
+    slice.parts = slice.partStride = memloc.getPartitions() / n;
+  } else {
+    slice.bytes = slice.byteStride = memloc.getBytes() / n;
+  }
+  return slice;
 }
 
 void Generator::emit(StringRef kind, ArrayRef<Slice> slices, bool accumulate,
@@ -212,6 +244,19 @@ void Generator::defPlain() {
     bytes = 2048, blocks = 1, banks = 1;
   Value t = memloc("t" + std::to_string(numTensors++), bir::MemorySpace::psum,
                    bytes, blocks);
+  // Sometimes written a slice per iteration: sometimes by a `+=` that
+  // starts its own slice each time (an accumulator, not spilled).
+  if (blocks == 1 && movesSlices()) {
+    OpBuilder::InsertionGuard guard(builder);
+    // Few: an accumulator cannot be spilled.
+    bool accumulates =
+        2 * (accumulatorBanks + banks) <= usableBanks && chance(20);
+    emit("matmul", {movingSlice(t), Slice{w}, Slice{x}}, accumulates);
+    live.push_back({t, banks, accumulates});
+    if (accumulates)
+      accumulatorBanks += banks;
+    return;
+  }
   emit("matmul", {Slice{t}, Slice{w}, Slice{x}});
   live.push_back({t, banks, false});
 }
@@ -219,6 +264,16 @@ void Generator::defPlain() {
 /// Reads `source` out of PSUM into y: by an activation, or by a TensorCopy
 /// (which a spill points at the saved copy instead of reloading).
 void Generator::evacuate(const Slice &source) {
+  // A whole one-block location, sometimes a slice per iteration.
+  if (!source.iv && source.block < 0 && !source.bytes && !source.parts &&
+      bir::getMemLoc(source.loc).getNumBlocks() == 1 && movesSlices()) {
+    OpBuilder::InsertionGuard guard(builder);
+    Slice from = movingSlice(source.loc), to = from;
+    to.loc = y;
+    if (!to.bytes)
+      to.bytes = bir::getMemLoc(source.loc).getBytes();
+    return emit(chance(30) ? "copy" : "activation", {to, from});
+  }
   if (!chance(30))
     return emit("activation", {Slice{y}, source});
   int64_t bytes =

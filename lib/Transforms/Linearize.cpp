@@ -132,7 +132,7 @@ static ArrayRef<LocAccess> accessesIn(ArrayRef<LocAccess> accesses,
 
 /// The innermost loop outside the innermost loop of `start` (a group
 /// start) that starts it again on the same blocks, or null: more than one
-/// trip, and not the loop whose iv names the block. None if the start never
+/// trip, and not a loop whose iv names the block or moves the ranges. None if the start never
 /// runs (a loop of no trip around it).
 static const Loop *restartingLoop(const LinearFunction &lf,
                                   const LocAccess &start) {
@@ -144,12 +144,17 @@ static const Loop *restartingLoop(const LinearFunction &lf,
   };
   if (llvm::any_of(nest, [&](unsigned loop) { return trips(loop) < 1; }))
     return nullptr;
-  Operation *followed = start.access.iv
-                            ? bir::getLoopOf(start.access.iv).getOperation()
-                            : nullptr;
-  for (unsigned loop : llvm::reverse(nest.drop_back()))
-    if (lf.loops[loop].op != followed && trips(loop) > 1)
+  // A loop whose iv names the block or moves the ranges starts another
+  // sum in each iteration, not the same one again.
+  auto follows = [&](Value iv, Operation *loop) {
+    return iv && bir::getLoopOf(iv).getOperation() == loop;
+  };
+  for (unsigned loop : llvm::reverse(nest.drop_back())) {
+    Operation *op = lf.loops[loop].op;
+    if (!follows(start.access.iv, op) && !follows(start.access.sliceIv, op) &&
+        trips(loop) > 1)
       return &lf.loops[loop];
+  }
   return nullptr;
 }
 

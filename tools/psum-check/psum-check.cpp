@@ -106,6 +106,13 @@ static cl::opt<unsigned> nestedPiecesOpt(
              "used as two halves) written in a loop of their own (0 keeps "
              "the functions of earlier versions)"),
     cl::cat(checkCategory));
+static cl::opt<unsigned> movingSlicesOpt(
+    "moving-slices", cl::init(0),
+    cl::desc("percent of the one-block plain results written a slice per "
+             "iteration of a loop of their own (ranges moving with its iv), "
+             "and of the whole one-block drains read so (0 keeps the "
+             "functions of earlier versions)"),
+    cl::cat(checkCategory));
 static cl::opt<unsigned> peeledTilesOpt(
     "peeled-tiles", cl::init(0),
     cl::desc("percent of tile loops whose array has one more tile used "
@@ -1053,6 +1060,7 @@ int main(int argc, char **argv) {
     options.partitionSlicesPercent = partitionSlicesOpt;
     options.nestedPiecesPercent = nestedPiecesOpt;
     options.peeledTilesPercent = peeledTilesOpt;
+    options.movingSlicesPercent = movingSlicesOpt;
     options.pinsPercent = pinsOpt;
     options.poolPercent = poolsOpt;
     options.reservedPercent = reservedOpt;

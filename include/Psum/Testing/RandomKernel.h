@@ -70,6 +70,12 @@ struct RandomKernelOptions {
   /// pipelines' first tiles, both halves in one loop of their own. 0 keeps
   /// the functions of earlier versions.
   unsigned nestedPiecesPercent = 0;
+  /// Percent of the one-block plain results written a slice per iteration
+  /// of a loop of their own (2 or 4 slices of columns, or of partitions
+  /// under partitionSlicesPercent; sometimes by a `+=` starting its slice),
+  /// and of the whole one-block drains read so. 0 keeps the functions of
+  /// earlier versions.
+  unsigned movingSlicesPercent = 0;
   /// Percent of the tile arrays of a tile loop with one more tile used
   /// outside the loop, written and drained: the first tile once before
   /// the loop, or a last one after it (a peeled diagonal block). 0 keeps
