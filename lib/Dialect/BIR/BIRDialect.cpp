@@ -22,6 +22,36 @@ using namespace psum::bir;
 #define GET_TYPEDEF_CLASSES
 #include "Psum/Dialect/BIR/BIROpsTypes.cpp.inc"
 
+Attribute AccessAttr::parse(AsmParser &parser, Type) {
+  std::array<int64_t, 9> fields = {0, 0, 0, 0, 0, 0, -1, 0, 0};
+  if (parser.parseLess())
+    return {};
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (i && i != 6 && parser.parseComma())
+      return {};
+    // The moving part: all three fields or none.
+    if (i == 6 && failed(parser.parseOptionalComma()))
+      break;
+    if (parser.parseInteger(fields[i]))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return AccessAttr::get(parser.getContext(), fields[0], fields[1], fields[2],
+                         fields[3], fields[4], fields[5], fields[6], fields[7],
+                         fields[8]);
+}
+
+void AccessAttr::print(AsmPrinter &printer) const {
+  printer << '<' << getPartOffset() << ", " << getPartSize() << ", "
+          << getByteOffset() << ", " << getByteSize() << ", " << getBlockIv()
+          << ", " << getBlockOffset();
+  if (getSliceIv() != -1 || getPartStride() || getByteStride())
+    printer << ", " << getSliceIv() << ", " << getPartStride() << ", "
+            << getByteStride();
+  printer << '>';
+}
+
 AccessAttr AccessAttr::withIvs(int64_t blockIv, int64_t sliceIv) const {
   return AccessAttr::get(getContext(), getPartOffset(), getPartSize(),
                          getByteOffset(), getByteSize(),

@@ -335,16 +335,14 @@ static LogicalResult emitOutOfRange(Operation *op, StringRef what,
 }
 
 /// Checks the range `offset + stride * iv` of `size` over the iterations of
-/// `bounds` (stride not negative: the first and last are the extremes).
+/// `bounds` (stride not negative: the first and last are the extremes; the
+/// loop, verified first, has a trip).
 static LogicalResult verifyMovingRange(Operation *op, StringRef what,
                                        int64_t offset, int64_t size,
                                        int64_t stride, LoopOp::Bounds bounds,
                                        int64_t extent, MemLocOp memloc) {
   if (size <= 0)
     return emitOutOfRange(op, what, offset, size, extent, memloc);
-  // A loop of no trip never runs the access.
-  if (bounds.tripCount() <= 0)
-    return success();
   int64_t first, last, end;
   if (llvm::MulOverflow(stride, bounds.lower, first) ||
       llvm::AddOverflow(offset, first, first) ||

@@ -817,3 +817,146 @@ bir.func @block_index_not_an_iv attributes {arch = #bir.arch<gen2>} {
   // expected-error @+1 {{'bir.tensor_copy' op block index must follow the induction variable of an enclosing bir.loop}}
   bir.tensor_copy %y[0:128, 0:2048, %c] = %z latency 1
 }
+
+// -----
+
+// Ranges moving with a loop.
+bir.func @range_ends_follow_two_ivs attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 2 {
+    bir.loop %j = 0 to 2 {
+      // expected-error @+1 {{both ends of an access range must follow the same induction variable with the same stride}}
+      bir.inst "fill" writes(%a[0:128, %i * 512 : %j * 512 + 512]) reads() latency 1
+    }
+  }
+}
+
+// -----
+
+bir.func @range_ends_differ_in_stride attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 2 {
+    // expected-error @+1 {{both ends of an access range must follow the same induction variable with the same stride}}
+    bir.inst "fill" writes(%a[0:128, %i * 512 : %i * 256 + 512]) reads() latency 1
+  }
+}
+
+// -----
+
+bir.func @range_end_fixed attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 2 {
+    // expected-error @+1 {{both ends of an access range must follow the same induction variable with the same stride}}
+    bir.inst "fill" writes(%a[0:128, %i * 512 : 1024]) reads() latency 1
+  }
+}
+
+// -----
+
+bir.func @range_stride_not_positive attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 2 {
+    // expected-error @+1 {{the stride of a range must be positive, got -512}}
+    bir.inst "fill" writes(%a[0:128, %i * -512 + 1024 : %i * -512 + 1536]) reads() latency 1
+  }
+}
+
+// -----
+
+bir.func @ranges_follow_two_ivs attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 2 {
+    bir.loop %j = 0 to 2 {
+      // expected-error @+1 {{the ranges of an access may follow one induction variable, not two}}
+      bir.inst "fill" writes(%a[%i * 64 : %i * 64 + 64, %j * 512 : %j * 512 + 512]) reads() latency 1
+    }
+  }
+}
+
+// -----
+
+bir.func @empty_moving_range attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 2 {
+    // expected-error @+1 {{empty access range 512:512}}
+    bir.inst "fill" writes(%a[0:128, %i * 512 + 512 : %i * 512 + 512]) reads() latency 1
+  }
+}
+
+// -----
+
+// The last iteration reaches bytes 1536 to 2560: past the end.
+bir.func @moving_range_outside attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 5 step 2 {
+    // expected-error @+1 {{'bir.inst' op access pattern bytes run over [0, 2560) over the loop, outside location 'a' with 2048 bytes}}
+    bir.inst "fill" writes(%a[0:128, %i * 512 : %i * 512 + 512]) reads() latency 1
+  }
+}
+
+// -----
+
+bir.func @moving_range_below_zero attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 4 {
+    // expected-error @+1 {{'bir.inst' op access pattern partitions run over [-32, 96) over the loop, outside location 'a' with 128 partitions}}
+    bir.inst "fill" writes(%a[%i * 32 - 32 : %i * 32, 0:2048]) reads() latency 1
+  }
+}
+
+// -----
+
+%c = builtin.unrealized_conversion_cast to index
+bir.func @range_follows_no_loop attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  // expected-error @+1 {{'bir.inst' op access range must follow the induction variable of an enclosing bir.loop}}
+  bir.inst "fill" writes(%a[0:128, %c * 512 : %c * 512 + 512]) reads() latency 1
+}
+
+// -----
+
+"bir.func"() <{arch = #bir.arch<gen2>, sym_name = "malformed_range_selector"}> ({
+  %0 = "bir.memloc"() <{bytes = 2048 : i64, name = "a", partitions = 128 : i64, space = 16 : i32}> : () -> !bir.memloc
+  // expected-error @+1 {{'bir.inst' op access pattern has a malformed range selector (-1, 0, 512); expected (-1, 0, 0) for fixed ranges or (i, p, b) for ranges moving p partitions and b bytes per step of induction variable operand #i, p and b non-negative and not both 0}}
+  "bir.inst"(%0) <{aps = [#bir.ap<0, 128, 0, 512, -1, -1, -1, 0, 512>], latency = 1 : i64, num_writes = 1 : i64, opcode = "fill", operandSegmentSizes = array<i32: 1, 0>}> : (!bir.memloc) -> ()
+}) : () -> ()
+
+// -----
+
+"bir.func"() <{arch = #bir.arch<gen2>, sym_name = "range_iv_operand_out_of_range"}> ({
+  %0 = "bir.memloc"() <{bytes = 2048 : i64, name = "a", partitions = 128 : i64, space = 16 : i32}> : () -> !bir.memloc
+  // expected-error @+1 {{'bir.inst' op access pattern refers to induction variable operand #2 but the op has 0}}
+  "bir.inst"(%0) <{aps = [#bir.ap<0, 128, 0, 512, -1, -1, 2, 0, 512>], latency = 1 : i64, num_writes = 1 : i64, opcode = "fill", operandSegmentSizes = array<i32: 1, 0>}> : (!bir.memloc) -> ()
+}) : () -> ()
+
+// -----
+
+// A PSUM read of bytes that no slice of a moving write reaches.
+bir.func @moving_write_misses_read attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %acc = bir.memloc "acc" psum [128, 2048]
+  bir.loop %i = 0 to 2 {
+    bir.matmul %acc[0:128, %i * 512 : %i * 512 + 512] = %w, %w latency 1
+  }
+  // expected-error @+1 {{'bir.activation' op reads partitions [0, 128) x bytes [1024, 2048) of PSUM location 'acc', which no instruction writes}}
+  bir.activation relu %y = %acc latency 1
+}
+
+// -----
+
+bir.func @moving_range_overflows attributes {arch = #bir.arch<gen2>} {
+  %a = bir.memloc "a" sbuf [128, 2048]
+  bir.loop %i = 0 to 4 {
+    // expected-error @+1 {{'bir.inst' op access pattern bytes overflow over the loop}}
+    bir.inst "fill" writes(%a[0:128, %i * 4611686018427387904 : %i * 4611686018427387904 + 1]) reads() latency 1
+  }
+}
+
+// -----
+
+"bir.func"() <{arch = #bir.arch<gen2>, sym_name = "moving_part_cut_short"}> ({
+  %0 = "bir.memloc"() <{bytes = 2048 : i64, name = "a", partitions = 128 : i64, space = 16 : i32}> : () -> !bir.memloc
+  // expected-error @+1 {{expected ','}}
+  "bir.inst"(%0) <{aps = [#bir.ap<0, 128, 0, 512, -1, -1, 0>], latency = 1 : i64, num_writes = 1 : i64, opcode = "fill", operandSegmentSizes = array<i32: 1, 0>}> : (!bir.memloc) -> ()
+}) : () -> ()

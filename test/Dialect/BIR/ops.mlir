@@ -170,6 +170,40 @@ bir.func @loops attributes {arch = #bir.arch<gen2>} {
   } attributes {tag = "loop"}
 }
 
+// Ranges moving with a loop's iv: bytes or partitions, a stride of 1
+// printed bare, constants on either side, a block by another iv. The
+// generic form stores the iv operand and the strides after the block.
+// CHECK-LABEL: bir.func @moving_ranges
+// CHECK:         bir.loop %[[I:.*]] = 0 to 4 {
+// CHECK-NEXT:      bir.matmul %acc[0:128, %[[I]] * 512 : %[[I]] * 512 + 512] += %w, %w latency 1
+// CHECK-NEXT:      bir.inst "t" writes(%acc[%[[I]] * 32 : %[[I]] * 32 + 32, 0:2048]) reads() latency 1
+// CHECK-NEXT:      bir.inst "t" writes(%acc[%[[I]] + 1 : %[[I]] + 3, %[[I]] * 256 + 8 : %[[I]] * 256 + 24]) reads() latency 1
+// CHECK-NEXT:      bir.loop %[[K:.*]] = 0 to 2 {
+// CHECK-NEXT:        bir.activation relu %y[0:128, %[[I]] * 512 : %[[I]] * 512 + 512, %[[K]]] = %acc[0:128, %[[I]] * 512 : %[[I]] * 512 + 512] latency 1
+// CHECK:         bir.loop %[[M:.*]] = 1 to 5 {
+// CHECK-NEXT:      bir.inst "t" writes(%acc[0:128, %[[M]] * 512 - 512 : %[[M]] * 512]) reads() latency 1
+// GENERIC-LABEL: sym_name = "moving_ranges"
+// GENERIC:         "bir.matmul"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{accumulate, aps = [#bir.ap<0, 128, 0, 512, -1, -1, 0, 0, 512>, #bir.ap<0, 128, 0, 2048, -1, -1>, #bir.ap<0, 128, 0, 2048, -1, -1>]
+// GENERIC:         "bir.inst"(%{{.*}}, %{{.*}}) <{aps = [#bir.ap<0, 32, 0, 2048, -1, -1, 0, 32, 0>]
+// GENERIC:         "bir.inst"(%{{.*}}, %{{.*}}) <{aps = [#bir.ap<1, 2, 8, 16, -1, -1, 0, 1, 256>]
+// GENERIC:         "bir.activation"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{aps = [#bir.ap<0, 128, 0, 512, 1, 0, 0, 0, 512>, #bir.ap<0, 128, 0, 512, -1, -1, 0, 0, 512>]
+bir.func @moving_ranges attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 2048]
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  %acc = bir.memloc "acc" psum [128, 2048]
+  bir.loop %i = 0 to 4 {
+    bir.matmul %acc[0:128, %i * 512 : %i * 512 + 512] += %w, %w latency 1
+    bir.inst "t" writes(%acc[%i * 32 : %i * 32 + 32, 0:2048]) reads() latency 1
+    bir.inst "t" writes(%acc[%i + 1 : %i + 3, %i * 256 + 8 : %i * 256 + 24]) reads() latency 1
+    bir.loop %k = 0 to 2 {
+      bir.activation relu %y[0:128, %i * 512 : %i * 512 + 512, %k] = %acc[0:128, %i * 512 : %i * 512 + 512] latency 1
+    }
+  }
+  bir.loop %m = 1 to 5 {
+    bir.inst "t" writes(%acc[0:128, %m * 512 - 512 : %m * 512]) reads() latency 1
+  }
+}
+
 // The explicit terminator of the generic form is accepted in the custom form
 // and left implicit when printed.
 // CHECK-LABEL: bir.func @explicit_backedge

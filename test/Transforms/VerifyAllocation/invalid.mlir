@@ -988,3 +988,24 @@ bir.func @narrower_write_then_half_then_whole attributes {arch = #bir.arch<gen2>
   bir.activation identity %xT[0:128, 0:512] = %ps[0:128, 0:1024, 1] latency 16
   bir.activation identity %xT = %ps[0:128, 0:2048, 1] latency 16
 }
+
+// -----
+
+// A write whose range moves with a loop writes one slice per iteration: it
+// does not end t's earlier value, which the whole read in the loop still
+// reads (the slices not rewritten yet), so u on t's bank clashes with it.
+bir.func @moving_write_keeps_value attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t = %w, %w latency 64
+  // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+  bir.matmul %u = %w, %w latency 64
+  bir.activation identity %y = %u latency 32
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t[0:128, %i * 512 : %i * 512 + 512] = %w, %w latency 64
+    bir.activation identity %y = %t latency 32
+  }
+}

@@ -622,3 +622,23 @@ bir.func @pool_narrower_in_nested_loop attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %sT = %ps[0:128, 0:1024, 1] latency 16
   }
 }
+
+// -----
+
+// u is dead before t's first write, whose range moves with the loop; t is
+// read slice by slice after it.
+// CHECK-LABEL: bir.func @moving_write_after_other_value
+bir.func @moving_write_after_other_value attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %u = %w, %w latency 64
+  bir.activation identity %y = %u latency 32
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t[0:128, %i * 512 : %i * 512 + 512] = %w, %w latency 64
+  }
+  bir.loop %j = 0 to 4 {
+    bir.activation identity %y[0:128, %j * 512 : %j * 512 + 512] = %t[0:128, %j * 512 : %j * 512 + 512] latency 32
+  }
+}

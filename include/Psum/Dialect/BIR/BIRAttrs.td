@@ -125,9 +125,10 @@ def BIR_AccessAttr : BIR_Attr<"Access", "ap"> {
                         DefaultValuedParameter<"int64_t", "-1">:$sliceIv,
                         DefaultValuedParameter<"int64_t", "0">:$partStride,
                         DefaultValuedParameter<"int64_t", "0">:$byteStride);
-  let assemblyFormat = "`<` $partOffset `,` $partSize `,` $byteOffset `,` "
-                       "$byteSize `,` $blockIv `,` $blockOffset "
-                       "(`,` $sliceIv^ `,` $partStride `,` $byteStride)? `>`";
+  // `<` six fields (`,` sliceIv `,` partStride `,` byteStride)? `>`: the
+  // moving part is printed whole or not at all (a generated format would
+  // leave out a stride of 0 inside it).
+  let hasCustomAssemblyFormat = 1;
   let builders = [
     AttrBuilder<(ins "int64_t":$partOffset, "int64_t":$partSize,
                      "int64_t":$byteOffset, "int64_t":$byteSize,
