@@ -3,7 +3,7 @@
 on `// -----`, one input per piece. Pieces of a file whose RUN lines pass
 options to --psum-allocate are added a second time with those options as the
 first line (`// psum-allocate: ...`, see psum-fuzz.cpp), without the options
-the fuzzer refuses (report, trace). Also 40 random functions from
+the fuzzer refuses (report, trace). Also 60 random functions from
 `psum-check --emit` and the examples in generic form when the tools are given.
 
   make-corpus.py OUT_DIR [--psum-check BIN] [--psum-opt BIN]
@@ -61,9 +61,11 @@ def main():
     if "--psum-check" in sys.argv:
         tool = sys.argv[sys.argv.index("--psum-check") + 1]
         # Seeds 41 to 50 with pinned locations and half of them with a
-        # reserved bank, which few other inputs have.
-        for seed in range(1, 51):
-            pins = ["--pins", "20", "--reserved", "50"] if seed > 40 else []
+        # reserved bank, 51 to 60 with ranges moving with loops, which few
+        # other inputs have.
+        for seed in range(1, 61):
+            pins = (["--pins", "20", "--reserved", "50"] if 40 < seed <= 50 else
+                    ["--moving-slices", "50", "--partition-slices", "30"] if seed > 50 else [])
             text = subprocess.run([tool, "--count", "1", "--seed", str(seed), "--emit"] + pins,
                                   check=True, capture_output=True, text=True).stdout
             write(out, text)
