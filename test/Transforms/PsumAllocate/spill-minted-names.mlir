@@ -8,8 +8,8 @@
 
 // The user named the tensor like a reload, without a counter after the
 // kind, or with more than digits: it is the spilled tensor itself.
-// CHECK: error: too many reloads required: spilling 't_ReloadTensorCopy1x' again cannot relieve PSUM pressure (spilled already: it holds banks only from each write to its save){{$}}
-// CHECK: error: too many reloads required: spilling 't_SpillWrite' again cannot relieve PSUM pressure (spilled already: it holds banks only from each write to its save){{$}}
+// CHECK: error: too many reloads required: spilling 't_ReloadTensorCopy1x' again cannot relieve PSUM pressure (spilled already: what is left of it in PSUM, its writes and their saves, cannot be spilled again){{$}}
+// CHECK: error: too many reloads required: spilling 't_SpillWrite' again cannot relieve PSUM pressure (spilled already: what is left of it in PSUM, its writes and their saves, cannot be spilled again){{$}}
 bir.func @carried_digits_and_more attributes {arch = #bir.arch<gen1>} {
   %w = bir.memloc "w" sbuf [64, 128]
   %x = bir.memloc "x" sbuf [64, 2048]

@@ -12,7 +12,7 @@
 // around the loop through the vector_op, and the next round failed with
 // "too many reloads required", as it still does with
 // spill-write-locations=false (every write to t, as the seed writes them).
-// SEED: error: too many reloads required: spilling 't' again cannot relieve PSUM pressure (spilled already: it holds banks only from each write to its save)
+// SEED: error: too many reloads required: spilling 't' again cannot relieve PSUM pressure (spilled already: what is left of it in PSUM, its writes and their saves, cannot be spilled again)
 // CHECK-LABEL: bir.func @carried
 // CHECK-DAG: %[[T:.*]] = bir.memloc "t" psum [64, 2048] {{{.*}}spilled}
 // CHECK-DAG: %[[S:.*]] = bir.memloc "t_SpillTensorCopy0" sbuf [64, 2048] {spill_of = "t"}
