@@ -330,7 +330,7 @@ bool psum::alloc::areasCover(ArrayRef<Area> areas, const Area &target) {
   if (std::optional<int64_t> need = sizeToAddUp(target)) {
     int64_t have = 0;
     for (const Area &a : areas) {
-      if (a.moving)
+      if (!a.coversHull())
         continue;
       int64_t overlap = overlapSize(a, target);
       // An overlap as big as the target is all of it: one piece covering
@@ -352,8 +352,8 @@ AreaCover::AreaCover(const Area &target)
 
 bool AreaCover::add(const Area &area) {
   // What misses the target changes nothing on it; a moving area covers
-  // nothing.
-  if (covered || area.moving || !area.overlaps(target))
+  // nothing unless it fills its hull.
+  if (covered || !area.coversHull() || !area.overlaps(target))
     return covered;
   areas.push_back(area);
   if (need) {
@@ -379,7 +379,7 @@ std::optional<Area> psum::alloc::uncoveredPart(ArrayRef<Area> areas,
   SmallVector<int64_t, 8> edges{target.partLo};
   for (const Area &a : areas)
     for (int64_t edge : {a.partLo, a.partHi})
-      if (!a.moving && edge > target.partLo && edge < target.partHi)
+      if (a.coversHull() && edge > target.partLo && edge < target.partHi)
         edges.push_back(edge);
   llvm::sort(edges);
   edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
@@ -389,7 +389,7 @@ std::optional<Area> psum::alloc::uncoveredPart(ArrayRef<Area> areas,
     int64_t hi = i + 1 < edges.size() ? edges[i + 1] : target.partHi;
     bytes.clear();
     for (const Area &a : areas)
-      if (!a.moving && a.partLo <= lo && a.partHi >= hi)
+      if (a.coversHull() && a.partLo <= lo && a.partHi >= hi)
         bytes.push_back({a.byteLo, a.byteHi});
     std::optional<std::pair<int64_t, int64_t>> gap =
         firstGap(bytes, target.byteLo, target.byteHi);

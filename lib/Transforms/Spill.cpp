@@ -501,7 +501,9 @@ rewriteSpilled(const LinearFunction &lf, const Problem &problem, unsigned v,
     unsigned copy = plan.copyPoint[plan.index(s, a)];
     bool makesCopy = !plan.repeated[plan.index(s, a)];
     unsigned point = moved[access.point];
-    bir::Access copied = access.access;
+    // Each access gets a copy beside it in its loop.
+    bir::Access kept = access.access, copied = access.access;
+    kept.besideCopies = copied.besideCopies = true;
     SmallVector<Value, 2> ivs;
     copied.ap = copyPattern(access.access, ivs);
     if (bir::isWrite(access.access.kind)) {
@@ -509,7 +511,7 @@ rewriteSpilled(const LinearFunction &lf, const Problem &problem, unsigned v,
           (options.writeLocations && writes.back().front().point != point))
         writes.emplace_back();
       copied.kind = bir::AccessKind::Read;
-      writes.back().push_back({point, false, access.access});
+      writes.back().push_back({point, false, kept});
       if (makesCopy)
         writes.back().push_back({copy, false, copied});
       continue;
@@ -521,7 +523,7 @@ rewriteSpilled(const LinearFunction &lf, const Problem &problem, unsigned v,
     copied.kind = bir::AccessKind::Write;
     if (makesCopy)
       reloadWrites.back().push_back({copy, false, copied});
-    reloadReads.back().push_back({point, false, access.access});
+    reloadReads.back().push_back({point, false, kept});
   }
   auto mintNode = [blocks = original.blocks,
                    blockBanks = original.blockBanks](std::string &name) {

@@ -78,6 +78,20 @@ static Area writtenBy(const bir::Access &access) {
   return area.moving ? Area{0, 0, 0, 0} : area;
 }
 
+/// What `access` writes as seen after an iteration of `loop`, which holds
+/// it: the hull, where it fills the hull over a loop that is `loop` or
+/// nested in it (Area::fills); otherwise writtenBy.
+static Area writtenOverLoop(const bir::Access &access, bir::LoopOp loop) {
+  Area area = Area::of(access);
+  if (!area.fills)
+    return writtenBy(access);
+  Operation *filling = bir::getLoopOf(access.sliceIv);
+  if (filling != loop && !loop->isProperAncestor(filling))
+    return writtenBy(access);
+  area.moving = area.fills = false;
+  return area;
+}
+
 class Areas {
 public:
   void unite(const Area &area) {
@@ -86,8 +100,9 @@ public:
     subtract(area);
     // A piece that extends a rectangle along one side merges with it:
     // kept apart, each later subtract and cover test walked all the pieces
-    // of a tile cut into thousands (session 31).
-    Area merged = area;
+    // of a tile cut into thousands (session 31). Kept as plain rectangles:
+    // what an access moving with a loop does is decided before.
+    Area merged{area.partLo, area.partHi, area.byteLo, area.byteHi};
     for (auto *it = areas.begin(); it != areas.end();) {
       if (!merged.extendBy(*it)) {
         ++it;
@@ -349,7 +364,7 @@ Rotation::InnerEffects Rotation::innerEffects(bir::LoopOp inner) const {
     }
     for (const bir::Access &access : accesses)
       if (access.loc == loc && bir::isWrite(access.kind))
-        effects.written[access.ap.getBlockOffset()].unite(writtenBy(access));
+        effects.written[access.ap.getBlockOffset()].unite(writtenOverLoop(access, inner));
   });
   return effects;
 }
@@ -523,6 +538,9 @@ private:
   /// The loops around an access, and the iv value of each unrolled one.
   llvm::DenseSet<Operation *> touching;
   llvm::DenseMap<Operation *, int64_t> unrolled;
+  /// The writes filling a block's hull slice by slice (Area::fills), by
+  /// the loop they fill it over.
+  llvm::DenseMap<Operation *, SmallVector<bir::Access, 1>> fillsIn;
   /// The scope, and its ops holding the first and the last anchor: the
   /// ops around them access nothing of the location, so the walk of the
   /// scope skips them (a pipeline per location at the top of a function
@@ -542,12 +560,17 @@ Block *BlockLiveness::scope() {
   for (Operation *user : users) {
     anchors.push_back(user);
     for (const bir::Access &access :
-         cast<bir::InstructionOpInterface>(user).getAccesses())
-      if (access.loc == loc && access.iv) {
+         cast<bir::InstructionOpInterface>(user).getAccesses()) {
+      if (access.loc != loc)
+        continue;
+      if (access.iv) {
         bir::LoopOp loop = bir::getLoopOf(access.iv);
         unrolled.try_emplace(loop, 0);
         anchors.push_back(loop);
       }
+      if (access.sliceIv && Area::of(access).fills)
+        fillsIn[bir::getLoopOf(access.sliceIv)].push_back(access);
+    }
     for (Operation *parent = user->getParentOp(); isa<bir::LoopOp>(parent);
          parent = parent->getParentOp())
       touching.insert(parent);
@@ -690,6 +713,17 @@ void BlockLiveness::backward(Block &block, Blocks &live, Coverage &covered) {
         Coverage inner;
         backward(loop.getBodyBlock(), state, inner);
       });
+      // A loop filling a block slice by slice leaves nothing older of it
+      // once over (its slices are the only access of the location in it).
+      for (const bir::Access &access : fillsIn.lookup(loop))
+        for (int64_t block : named(access)) {
+          Areas written;
+          written.unite(writtenOverLoop(access, loop));
+          if (written.covers(carried.count(block)
+                                 ? reads.hull(block)
+                                 : reads.hull(block, placeOf(loop))))
+            live.erase(block);
+        }
       // A group started directly in the loop is not live before it.
       for (const bir::Access &access : startedIn(loop, loc, starts))
         for (int64_t started : named(access))
@@ -1076,14 +1110,14 @@ private:
                         (inst->getParentOp() != loop.getOperation() ||
                          bir::isPerIteration(inst, access)));
           if (write)
-            index.written[offset].unite(writtenBy(access));
+            index.written[offset].unite(writtenOverLoop(access, loop));
         }
         if (!access.iv && !access.ap.allBlocks() &&
             (access.kind == bir::AccessKind::Write ||
              isStartRead(inst, access)))
-          pieces.push_back({at->second, offset, writtenBy(access)});
+          pieces.push_back({at->second, offset, writtenOverLoop(access, loop)});
         if (access.kind == bir::AccessKind::Write && addsUp(loc, access))
-          writing.push_back({at->second, writtenBy(access)});
+          writing.push_back({at->second, writtenOverLoop(access, loop)});
         if (!bir::isRead(access.kind) || isStartRead(inst, access))
           continue;
         touch.readAreas.unite(Area::of(access));

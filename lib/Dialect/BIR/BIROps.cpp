@@ -609,6 +609,8 @@ uncoveredPart(const Area &read, ArrayRef<Area> writes) {
   return std::nullopt;
 }
 
+static bool fillsOverLoop(const Access &access, LoopOp loop);
+
 Area Area::of(const Access &access) {
   AccessAttr ap = access.ap;
   Area area{ap.getPartOffset(), ap.getPartOffset() + ap.getPartSize(),
@@ -616,13 +618,48 @@ Area Area::of(const Access &access) {
   if (!access.sliceIv)
     return area;
   // The verifier kept the hull inside the location (strides >= 0).
-  LoopOp::Bounds loop = getLoopOf(access.sliceIv).getBounds();
+  LoopOp loop = getLoopOf(access.sliceIv);
+  LoopOp::Bounds bounds = loop.getBounds();
   area.moving = true;
-  area.partLo += ap.getPartStride() * loop.lower;
-  area.byteLo += ap.getByteStride() * loop.lower;
-  area.partHi += ap.getPartStride() * loop.lastIv();
-  area.byteHi += ap.getByteStride() * loop.lastIv();
+  area.partLo += ap.getPartStride() * bounds.lower;
+  area.byteLo += ap.getByteStride() * bounds.lower;
+  area.partHi += ap.getPartStride() * bounds.lastIv();
+  area.byteHi += ap.getByteStride() * bounds.lastIv();
+  area.fills = !access.besideCopies && fillsOverLoop(access, loop);
   return area;
+}
+
+/// Whether `access`, moving with `loop`, fills its hull over the loop
+/// (Area::fills): a plain write, slices in one dimension that leave no gap
+/// between iterations, blocks fixed over the loop, and no other access of
+/// its location inside the loop.
+static bool fillsOverLoop(const Access &access, LoopOp loop) {
+  AccessAttr ap = access.ap;
+  if (access.kind != AccessKind::Write ||
+      (access.iv && getLoopOf(access.iv) == loop))
+    return false;
+  // One dimension moves, by at most its size per step.
+  int64_t stride = ap.getPartStride(), size = ap.getPartSize();
+  if (stride == 0)
+    stride = ap.getByteStride(), size = ap.getByteSize();
+  else if (ap.getByteStride() != 0)
+    return false;
+  int64_t step;
+  if (llvm::MulOverflow(stride, static_cast<int64_t>(loop.getStep()), step) ||
+      step > size)
+    return false;
+  // Each instruction once: an instruction may use the location twice.
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  unsigned inLoop = 0;
+  for (Operation *user : access.loc.getUsers()) {
+    if (!loop->isProperAncestor(user) || !seen.insert(user).second)
+      continue;
+    for (const Access &other :
+         cast<InstructionOpInterface>(user).getAccesses())
+      if (other.loc == access.loc && ++inLoop > 1)
+        return false;
+  }
+  return true;
 }
 
 BlockSet::BlockSet(const Access &access, int64_t numBlocks) {

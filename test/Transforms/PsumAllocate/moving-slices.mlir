@@ -9,7 +9,7 @@
 // iteration it writes one slice. verify=true rechecks every allocation with
 // psum-verify-allocation, and psum-check simulates it slice by slice.
 
-// SIM: checked 6 functions: 6 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 12 functions: 12 allocated, 0 rejected inputs, 0 violations
 
 // Column tiles of one tile, each summed over K: the `+=` starts in the first
 // iteration of the K loop for every column, which the unread-restart warning
@@ -72,10 +72,36 @@ bir.func @slots attributes {arch = #bir.arch<gen2>} {
 
 // -----
 
-// A moving rewrite of the whole tile does not end the value before it (no
-// single iteration writes it all), so t keeps one live range from its first
-// write to its last read and u, used in between, needs a bank of its own.
-// Compare @whole_rewrite_ends_value.
+// A loop that only writes t, slice by slice, fills it (every slice, before
+// anything reads t again): the value before it is over, split cuts t there
+// and u, used in between, shares the bank, as with a fixed rewrite
+// (@whole_rewrite_ends_value).
+// CHECK-LABEL: bir.func @fill_loop_ends_value
+// CHECK: %t_split0 = bir.memloc "t_split0" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK: %t_split1 = bir.memloc "t_split1" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @fill_loop_ends_value attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 4
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w[0:128, 0:1024, 0], %w[0:128, 0:1024, 1] latency 64
+  bir.activation relu %y = %t latency 32
+  bir.matmul %u = %w[0:128, 0:1024, 1], %w[0:128, 0:1024, 2] latency 64
+  bir.activation relu %y = %u latency 32
+  bir.loop %i = 0 to 4 {
+    bir.matmul %t[0:128, %i * 512 : %i * 512 + 512] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 64
+  }
+  bir.activation relu %y = %t latency 32
+}
+
+// -----
+
+// Where the loop also reads t (each slice drained as it is written), the
+// moving write does not fill t: no single iteration writes it all, and the
+// rule that would see each read served by its own iteration's slice is not
+// there. t keeps one live range from its first write to its last read, and
+// u needs a bank of its own.
 // CHECK-LABEL: bir.func @moving_rewrite_keeps_value
 // CHECK: %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 1>, base_bank = 1 : i64}
 // CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
@@ -90,8 +116,56 @@ bir.func @moving_rewrite_keeps_value attributes {arch = #bir.arch<gen2>} {
   bir.activation relu %y = %u latency 32
   bir.loop %i = 0 to 4 {
     bir.matmul %t[0:128, %i * 512 : %i * 512 + 512] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 64
+    bir.activation relu %y[0:128, %i * 512 : %i * 512 + 512] = %t[0:128, %i * 512 : %i * 512 + 512] latency 32
   }
   bir.activation relu %y = %t latency 32
+}
+
+// -----
+
+// A tile array whose tiles are each filled by a loop of slices (PE
+// transposes) and drained in the same iteration: the fill loop leaves
+// nothing older of the tile, so the tiles rotate over one bank. Before the
+// rule the blocks kept a bank each (8 banks); a memset before each slice
+// loop was the workaround.
+// CHECK-LABEL: bir.func @filled_tiles_rotate
+// CHECK: %tp = bir.memloc "tp" psum [128, 1024] x 8 {banks = array<i64: 0, 0, 0, 0, 0, 0, 0, 0>, base_bank = 0 : i64}
+bir.func @filled_tiles_rotate attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 4
+  %y = bir.memloc "y" sbuf [128, 1024] x 8
+  %tp = bir.memloc "tp" psum [128, 1024] x 8
+  bir.loop %pt = 0 to 8 {
+    bir.loop %i = 0 to 4 {
+      bir.matmul %tp[0:128, %i * 256 : %i * 256 + 256, %pt] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 16
+    }
+    bir.activation identity %y[0:128, 0:1024, %pt] = %tp[0:128, 0:1024, %pt] latency 32
+  }
+}
+
+// -----
+
+// Slices with gaps between them (a stride above the size) do not fill the
+// tile, though the final read stays within their hull: it reads bytes 256
+// to 512 from t's first value, so that value lives on and u, used in
+// between, needs a bank of its own. (Taken for a fill, t would be cut
+// before the loop and u put on its bank: the simulator would see u's
+// bytes read back.)
+// CHECK-LABEL: bir.func @gapped_slices_keep_value
+// CHECK: %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 1>, base_bank = 1 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @gapped_slices_keep_value attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 4
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w[0:128, 0:1024, 0], %w[0:128, 0:1024, 1] latency 64
+  bir.activation relu %y = %t latency 32
+  bir.matmul %u = %w[0:128, 0:1024, 1], %w[0:128, 0:1024, 2] latency 64
+  bir.activation relu %y = %u latency 32
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, %i * 512 : %i * 512 + 256] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 64
+  }
+  bir.activation relu %y[0:128, 0:768] = %t[0:128, 0:768] latency 32
 }
 
 // -----
@@ -149,4 +223,69 @@ bir.func @spilled_slices attributes {arch = #bir.arch<gen2>} {
     bir.activation relu %y[0:128, %j * 512 : %j * 512 + 512, 4] = %s[0:128, %j * 512 : %j * 512 + 512] latency 32
     bir.tensor_copy %y[0:128, %j * 512 : %j * 512 + 512, 5] = %s[0:128, %j * 512 : %j * 512 + 512] latency 32
   }
+}
+
+// -----
+
+// A slice loop whose block follows its own iv writes one slice of each
+// block, not a block's hull: the rest of each block comes from the first
+// value, which lives on, so u needs a bank of its own.
+// CHECK-LABEL: bir.func @slice_per_block_keeps_value
+// CHECK: %t = bir.memloc "t" psum [128, 2048] x 2 {banks = array<i64: 1, 2>, base_bank = 1 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @slice_per_block_keeps_value attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 4
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  %t = bir.memloc "t" psum [128, 2048] x 2
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w[0:128, 0:1024, 0], %w[0:128, 0:1024, 1] latency 64
+  bir.activation relu %y = %t latency 32
+  bir.matmul %u = %w[0:128, 0:1024, 1], %w[0:128, 0:1024, 2] latency 64
+  bir.activation relu %y[0:128, 0:2048, 0] = %u latency 32
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, %i * 1024 : %i * 1024 + 1024, %i] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 64
+  }
+  bir.activation relu %y = %t latency 32
+}
+
+// -----
+
+// The same with constant blocks (a pool of two tiles, each filled by a
+// loop of slices and drained before the other is filled): one bank.
+// CHECK-LABEL: bir.func @filled_pool_shares_a_bank
+// CHECK: %tp = bir.memloc "tp" psum [128, 1024] x 2 {banks = array<i64: 0, 0>, base_bank = 0 : i64}
+bir.func @filled_pool_shares_a_bank attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 4
+  %y = bir.memloc "y" sbuf [128, 1024]
+  %tp = bir.memloc "tp" psum [128, 1024] x 2
+  bir.loop %i = 0 to 4 {
+    bir.matmul %tp[0:128, %i * 256 : %i * 256 + 256, 0] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 16
+  }
+  bir.activation identity %y = %tp[0:128, 0:1024, 0] latency 32
+  bir.loop %j = 0 to 4 {
+    bir.matmul %tp[0:128, %j * 256 : %j * 256 + 256, 1] = %w[0:128, 0:1024, %j], %w[0:128, 0:1024, 1] latency 16
+  }
+  bir.activation identity %y = %tp[0:128, 0:1024, 1] latency 32
+}
+
+// -----
+
+// Partitions and bytes moving together (the diagonal quarters) do not fill
+// the tile either: the other quarters come from t's first value.
+// CHECK-LABEL: bir.func @diagonal_slices_keep_value
+// CHECK: %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 1>, base_bank = 1 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @diagonal_slices_keep_value attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 4
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.matmul %t = %w[0:128, 0:1024, 0], %w[0:128, 0:1024, 1] latency 64
+  bir.activation relu %y = %t latency 32
+  bir.matmul %u = %w[0:128, 0:1024, 1], %w[0:128, 0:1024, 2] latency 64
+  bir.activation relu %y = %u latency 32
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[%i * 64 : %i * 64 + 64, %i * 1024 : %i * 1024 + 1024] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 64
+  }
+  bir.activation relu %y = %t latency 32
 }

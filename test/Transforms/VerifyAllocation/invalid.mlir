@@ -1009,3 +1009,25 @@ bir.func @moving_write_keeps_value attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %y = %t latency 32
   }
 }
+
+// -----
+
+// A slice loop whose block follows its own iv writes one slice of each
+// block: it does not fill the blocks, whose other bytes the last read reads
+// from t's first value, so u on t's bank 0 clashes with it.
+bir.func @slice_per_block_does_not_fill attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 2048] x 2
+  %t = bir.memloc "t" psum [128, 2048] x 2 {base_bank = 0, banks = array<i64: 0, 1>}
+  // expected-note @+1 {{'u' is defined here}}
+  %u = bir.memloc "u" psum [128, 2048] {base_bank = 0, banks = array<i64: 0>}
+  bir.matmul %t = %w, %w latency 64
+  bir.activation identity %y = %t latency 32
+  // expected-error @+1 {{PSUM locations 't' and 'u' both hold values here but share bank 0}}
+  bir.matmul %u = %w, %w latency 64
+  bir.activation identity %y[0:128, 0:2048, 0] = %u latency 32
+  bir.loop %i = 0 to 2 {
+    bir.matmul %t[0:128, %i * 1024 : %i * 1024 + 1024, %i] = %w, %w latency 64
+  }
+  bir.activation identity %y = %t latency 32
+}

@@ -642,3 +642,23 @@ bir.func @moving_write_after_other_value attributes {arch = #bir.arch<gen2>} {
     bir.activation identity %y[0:128, %j * 512 : %j * 512 + 512] = %t[0:128, %j * 512 : %j * 512 + 512] latency 32
   }
 }
+
+// -----
+
+// Two constant blocks on one bank, each filled by a loop of slices and
+// drained before the other is filled: a loop that only writes a block,
+// slice by slice, leaves nothing older of it.
+// CHECK-LABEL: bir.func @filled_blocks_share_a_bank
+bir.func @filled_blocks_share_a_bank attributes {arch = #bir.arch<gen2>} {
+  %w = bir.memloc "w" sbuf [128, 128]
+  %y = bir.memloc "y" sbuf [128, 1024]
+  %tp = bir.memloc "tp" psum [128, 1024] x 2 {base_bank = 0, banks = array<i64: 0, 0>}
+  bir.loop %i = 0 to 4 {
+    bir.matmul %tp[0:128, %i * 256 : %i * 256 + 256, 0] = %w, %w latency 16
+  }
+  bir.activation identity %y = %tp[0:128, 0:1024, 0] latency 32
+  bir.loop %j = 0 to 4 {
+    bir.matmul %tp[0:128, %j * 256 : %j * 256 + 256, 1] = %w, %w latency 16
+  }
+  bir.activation identity %y = %tp[0:128, 0:1024, 1] latency 32
+}

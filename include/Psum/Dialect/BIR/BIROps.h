@@ -23,7 +23,7 @@
 namespace psum::bir {
 
 /// How an instruction uses one of its access patterns.
-enum class AccessKind { Read, Write, ReadWrite };
+enum class AccessKind : uint8_t { Read, Write, ReadWrite };
 
 /// The marks psum-allocate's spill rewrite leaves on locations, which the
 /// memloc verifier checks the kinds of: `spill_of` (a string) on a location
@@ -37,14 +37,18 @@ inline bool isWrite(AccessKind kind) { return kind != AccessKind::Read; }
 
 /// One access of an instruction: the location value, its pattern, the loop
 /// induction variable its block follows (if any), how it is used, and the
-/// induction variable its ranges move with (if any).
+/// induction variable its ranges move with (if any). `besideCopies` marks
+/// an access that psum-allocate's spill model keeps beside copies of its
+/// location it has not written into the IR yet: it never fills its hull
+/// (Area::fills), as the rewritten IR will show.
 struct Access {
   mlir::Value loc;
   AccessAttr ap;
   mlir::Value iv;
+  mlir::Value sliceIv;
   AccessKind kind;
+  bool besideCopies = false;
   unsigned index;
-  mlir::Value sliceIv = nullptr;
 };
 
 /// The accesses of one instruction. Instructions have at most three or four:
@@ -60,9 +64,13 @@ inline Access accessAt(mlir::ArrayAttr aps, mlir::OperandRange locs,
                        mlir::OperandRange ivs, AccessKind kind,
                        unsigned index) {
   auto ap = llvm::cast<AccessAttr>(aps[index]);
-  return {locs[index], ap, ap.hasIvBlock() ? ivs[ap.getBlockIv()] : nullptr,
-          kind,        index,
-          ap.hasIvSlice() ? ivs[ap.getSliceIv()] : nullptr};
+  return {locs[index],
+          ap,
+          ap.hasIvBlock() ? ivs[ap.getBlockIv()] : nullptr,
+          ap.hasIvSlice() ? ivs[ap.getSliceIv()] : nullptr,
+          kind,
+          /*besideCopies=*/false,
+          index};
 }
 } // namespace detail
 
@@ -125,16 +133,25 @@ struct BlockSet {
 
 /// A rectangle of partitions x bytes of a location's block: what an access
 /// pattern reads or writes there. For an access whose ranges move with a
-/// loop it is their hull over the loop, and `moving` is set: such a write
-/// covers only a part of it in any one iteration, so it never counts as
-/// covering anything (its slices may leave gaps, or the loop may read a
-/// slice before writing the next); as a read or a touch, the hull is what it
-/// may reach.
+/// loop L it is their hull over L, and `moving` is set: such a write covers
+/// only a part of it in any one iteration, so it does not count as covering
+/// anything (its slices may leave gaps, or L may read a slice before
+/// writing the next); as a read or a touch, the hull is what it may reach.
+/// The exception is `fills`: a plain write whose slices, one per iteration,
+/// tile the hull, of blocks that do not follow the iv of L, and the only
+/// access of its location in L. Seen from outside L, L then writes the hull
+/// as one write would, and inside L nothing looks at the location between
+/// the slices: an analysis of values may take it as covering the hull
+/// (`coversHull`). Where one asks what is held at each instruction inside
+/// L (psum-verify-allocation), it writes the hull only once L is over.
 struct Area {
   int64_t partLo, partHi, byteLo, byteHi;
-  bool moving = false;
+  bool moving = false, fills = false;
 
   static Area of(const Access &access);
+  /// Whether, as a write, it covers the area: fixed, or filling it over its
+  /// loop.
+  bool coversHull() const { return !moving || fills; }
   bool empty() const { return partLo >= partHi || byteLo >= byteHi; }
   bool overlaps(const Area &other) const {
     return partLo < other.partHi && other.partLo < partHi &&
@@ -143,7 +160,7 @@ struct Area {
   bool operator==(const Area &other) const {
     return partLo == other.partLo && partHi == other.partHi &&
            byteLo == other.byteLo && byteHi == other.byteHi &&
-           moving == other.moving;
+           moving == other.moving && fills == other.fills;
   }
   /// Grows this area by `other` where the two share a whole side and meet
   /// along it, so that their union is one rectangle; whether it did. Pieces
