@@ -271,12 +271,12 @@ void psum::testing::granularity(bir::FuncOp func, SimOptions &options) {
       bytes = std::gcd(bytes, memloc.getBytes());
     } else if (auto inst = dyn_cast<bir::InstructionOpInterface>(op)) {
       for (const bir::Access &access : inst.getAccesses()) {
-        parts = std::gcd(std::gcd(parts, access.ap.getPartOffset()),
-                         std::gcd(access.ap.getPartSize(),
-                                  access.ap.getPartStride()));
-        bytes = std::gcd(std::gcd(bytes, access.ap.getByteOffset()),
-                         std::gcd(access.ap.getByteSize(),
-                                  access.ap.getByteStride()));
+        parts = std::gcd(
+            std::gcd(parts, access.ap.getPartOffset()),
+            std::gcd(access.ap.getPartSize(), access.ap.getPartStride()));
+        bytes = std::gcd(
+            std::gcd(bytes, access.ap.getByteOffset()),
+            std::gcd(access.ap.getByteSize(), access.ap.getByteStride()));
       }
     }
   });

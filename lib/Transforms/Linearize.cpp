@@ -132,8 +132,8 @@ static ArrayRef<LocAccess> accessesIn(ArrayRef<LocAccess> accesses,
 
 /// The innermost loop outside the innermost loop of `start` (a group
 /// start) that starts it again on the same blocks, or null: more than one
-/// trip, and not a loop whose iv names the block or moves the ranges. None if the start never
-/// runs (a loop of no trip around it).
+/// trip, and not a loop whose iv names the block or moves the ranges. None if
+/// the start never runs (a loop of no trip around it).
 static const Loop *restartingLoop(const LinearFunction &lf,
                                   const LocAccess &start) {
   ArrayRef<unsigned> nest = lf.loopNest(start.point);

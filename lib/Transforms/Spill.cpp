@@ -72,7 +72,8 @@ static std::string describeSpillMinted(StringRef name) {
     if (!counter.empty() && llvm::all_of(counter, llvm::isDigit))
       return (role.before + name.take_front(at) + role.after).str();
   }
-  return "spilled already: what is left of it in PSUM, its writes and their saves, cannot be spilled again";
+  return "spilled already: what is left of it in PSUM, its writes and their "
+         "saves, cannot be spilled again";
 }
 
 /// The seed's preconditions of a spill (its assert and its two give-ups).

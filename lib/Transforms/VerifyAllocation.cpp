@@ -364,7 +364,8 @@ Rotation::InnerEffects Rotation::innerEffects(bir::LoopOp inner) const {
     }
     for (const bir::Access &access : accesses)
       if (access.loc == loc && bir::isWrite(access.kind))
-        effects.written[access.ap.getBlockOffset()].unite(writtenOverLoop(access, inner));
+        effects.written[access.ap.getBlockOffset()].unite(
+            writtenOverLoop(access, inner));
   });
   return effects;
 }

@@ -53,12 +53,10 @@ void AccessAttr::print(AsmPrinter &printer) const {
 }
 
 AccessAttr AccessAttr::withIvs(int64_t blockIv, int64_t sliceIv) const {
-  return AccessAttr::get(getContext(), getPartOffset(), getPartSize(),
-                         getByteOffset(), getByteSize(),
-                         hasIvBlock() ? blockIv : getBlockIv(),
-                         getBlockOffset(),
-                         hasIvSlice() ? sliceIv : getSliceIv(),
-                         getPartStride(), getByteStride());
+  return AccessAttr::get(
+      getContext(), getPartOffset(), getPartSize(), getByteOffset(),
+      getByteSize(), hasIvBlock() ? blockIv : getBlockIv(), getBlockOffset(),
+      hasIvSlice() ? sliceIv : getSliceIv(), getPartStride(), getByteStride());
 }
 
 void BIRDialect::initialize() {

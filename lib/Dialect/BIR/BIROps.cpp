@@ -275,8 +275,8 @@ static void printAccess(OpAsmPrinter &p, InstructionOpInterface inst,
   p << access.loc;
   MemLocOp memloc = getMemLoc(access.loc);
   bool whole =
-      memloc && ap.allBlocks() && !ap.hasIvSlice() &&
-      ap.getPartOffset() == 0 && ap.getByteOffset() == 0 &&
+      memloc && ap.allBlocks() && !ap.hasIvSlice() && ap.getPartOffset() == 0 &&
+      ap.getByteOffset() == 0 &&
       ap.getPartSize() == static_cast<int64_t>(memloc.getPartitions()) &&
       ap.getByteSize() == static_cast<int64_t>(memloc.getBytes());
   if (whole)
@@ -654,8 +654,7 @@ static bool fillsOverLoop(const Access &access, LoopOp loop) {
   for (Operation *user : access.loc.getUsers()) {
     if (!loop->isProperAncestor(user) || !seen.insert(user).second)
       continue;
-    for (const Access &other :
-         cast<InstructionOpInterface>(user).getAccesses())
+    for (const Access &other : cast<InstructionOpInterface>(user).getAccesses())
       if (other.loc == access.loc && ++inLoop > 1)
         return false;
   }
