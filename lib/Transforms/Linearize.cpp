@@ -829,6 +829,28 @@ llvm::BitVector Sweep::fromBefore(const LinearFunction &lf,
   return blocksRead;
 }
 
+bool Overwrites::readsOnlyItsWrite(const LinearFunction &lf) const {
+  if (onlyItsWrite)
+    return *onlyItsWrite;
+  // One block: the checker follows a location whose blocks share banks
+  // block by block, without this rule.
+  const LocAccess *write = nullptr;
+  onlyItsWrite = blocks == 1 && llvm::all_of(built, [&](const LocAccess &a) {
+    if (bir::isWrite(a.access.kind)) {
+      if (write || a.access.kind != bir::AccessKind::Write ||
+          !a.access.sliceIv)
+        return false;
+      write = &a;
+      return true;
+    }
+    // Linear order: the write comes first, in the same loop body.
+    return write && write->point < a.point &&
+           lf.points[write->point].nest == lf.points[a.point].nest &&
+           bir::writesSliceOf(write->access, a.access);
+  });
+  return *onlyItsWrite;
+}
+
 /// The blocks read `r` may read that no write before it in the current
 /// iteration of `loop` (which holds r) overwrites.
 static llvm::BitVector unwritten(const LinearFunction &lf,
@@ -837,6 +859,8 @@ static llvm::BitVector unwritten(const LinearFunction &lf,
                                  const LocAccess &r, unsigned loop) {
   auto [first, last] = overwrites.blockRange(r.access);
   llvm::BitVector needed(overwrites.numBlocks());
+  if (overwrites.readsOnlyItsWrite(lf))
+    return needed;
   needed.set(first, last + 1);
   ArrayRef<unsigned> readNest = lf.loopNest(r.point);
   // Where the walk back starts, and the nest it walks in.

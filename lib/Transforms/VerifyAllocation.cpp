@@ -778,6 +778,9 @@ public:
            llvm::BitVector rotating)
       : locs(locs), rotating(std::move(rotating)), groupStarts(groupStarts) {
     n = locs.memlocs.size();
+    for (unsigned loc = 0; loc < n; ++loc)
+      if (Operation *write = onlySliceWrite(locs.memlocs[loc]))
+        sliceKills[write].push_back(loc);
     reach.assign(n, std::numeric_limits<unsigned>::max());
     numberInto(func.getBodyBlock(), std::nullopt);
     backward(func.getBodyBlock(), llvm::BitVector(n));
@@ -839,6 +842,8 @@ public:
           effects.kills.push_back(it->second);
       }
     }
+    if (auto it = sliceKills.find(op); it != sliceKills.end())
+      llvm::append_range(effects.kills, it->second);
     return effects;
   }
 
@@ -1296,6 +1301,43 @@ private:
     }
   }
 
+  /// The instruction of a one-block location's only write, where every
+  /// read reads only what that write wrote before it in the same iteration
+  /// (Overwrites::readsOnlyItsWrite in the pass): one plain write moving
+  /// with a loop, each read in a later instruction of the same loop body,
+  /// of a slice it writes. Every read needs no more than that write, which
+  /// then ends whatever the location held before. Null otherwise.
+  static Operation *onlySliceWrite(bir::MemLocOp memloc) {
+    if (memloc.getNumBlocks() != 1)
+      return nullptr;
+    Value loc = memloc.getResult();
+    Operation *writer = nullptr;
+    std::optional<bir::Access> write;
+    SmallVector<std::pair<Operation *, bir::Access>, 2> reads;
+    for (Operation *user : usersOf(loc))
+      for (const bir::Access &access :
+           cast<bir::InstructionOpInterface>(user).getAccesses()) {
+        if (access.loc != loc)
+          continue;
+        if (bir::isRead(access.kind)) {
+          reads.push_back({user, access});
+          continue;
+        }
+        if (write || access.kind != bir::AccessKind::Write || !access.sliceIv)
+          return nullptr;
+        writer = user;
+        write = access;
+      }
+    if (!write)
+      return nullptr;
+    for (const auto &[reader, read] : reads)
+      if (reader->getBlock() != writer->getBlock() ||
+          !writer->isBeforeInBlock(reader) ||
+          !bir::writesSliceOf(*write, read))
+        return nullptr;
+    return writer;
+  }
+
   /// The locations whose groups started directly in `loop` leave nothing
   /// of an older value that a read after the loop entry could see. A start
   /// overwrites its part on entering the loop, before any read of it (no
@@ -1336,6 +1378,9 @@ private:
   llvm::DenseMap<Operation *, SmallVector<unsigned, 4>> liveAfter;
   const llvm::DenseSet<Operation *> &groupStarts;
   llvm::DenseMap<Operation *, LoopSummary> summaries;
+  /// The locations an instruction's write ends the value of
+  /// (onlySliceWrite).
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> sliceKills;
 };
 
 class PsumVerifyAllocationPass

@@ -285,6 +285,14 @@ public:
   /// loop's reads each ask, and working it out walks the loop's accesses.
   mutable llvm::DenseMap<unsigned, std::optional<llvm::SmallVector<int64_t, 4>>>
       sweeps;
+  /// Whether every read of a one-block location reads only what its one
+  /// write wrote before it in the same iteration: one plain write, moving
+  /// with a loop, and each read after it in the same loop body, of a slice
+  /// it writes (bir::writesSliceOf; a reload before a reader moving with
+  /// its loop, a slot drained as it is written). Then no read sees an older
+  /// value, in any loop. psum-verify-allocation kills such a location at
+  /// its write. Worked out on first use.
+  bool readsOnlyItsWrite(const LinearFunction &lf) const;
 
 private:
   ReadHull reads;
@@ -298,6 +306,7 @@ private:
   llvm::ArrayRef<std::vector<unsigned>> kinds(const LinearFunction &lf) const;
   mutable std::vector<unsigned> kindOf;
   mutable std::vector<std::vector<unsigned>> positionsOf;
+  mutable std::optional<bool> onlyItsWrite;
   int64_t blocks = 1;
   mlir::Value rotationIv;
   /// The block every read reads, if they all name the same constant one.

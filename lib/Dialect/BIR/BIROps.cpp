@@ -661,6 +661,21 @@ static bool fillsOverLoop(const Access &access, LoopOp loop) {
   return true;
 }
 
+bool psum::bir::writesSliceOf(const Access &w, const Access &r) {
+  AccessAttr wp = w.ap, rp = r.ap;
+  if (!w.sliceIv || w.sliceIv != r.sliceIv ||
+      wp.getPartStride() != rp.getPartStride() ||
+      wp.getByteStride() != rp.getByteStride() || w.iv != r.iv ||
+      (!wp.allBlocks() && wp.getBlockOffset() != rp.getBlockOffset()))
+    return false;
+  return wp.getPartOffset() <= rp.getPartOffset() &&
+         rp.getPartOffset() + rp.getPartSize() <=
+             wp.getPartOffset() + wp.getPartSize() &&
+         wp.getByteOffset() <= rp.getByteOffset() &&
+         rp.getByteOffset() + rp.getByteSize() <=
+             wp.getByteOffset() + wp.getByteSize();
+}
+
 BlockSet::BlockSet(const Access &access, int64_t numBlocks) {
   AccessAttr ap = access.ap;
   if (ap.allBlocks()) {

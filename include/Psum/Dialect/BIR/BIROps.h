@@ -114,6 +114,12 @@ inline bool isPerIteration(mlir::Operation *op, const Access &access) {
 /// of that block or slice.
 bool startsEveryIteration(InstructionOpInterface op);
 
+/// Whether write `w` writes, in each iteration, every partition and byte
+/// that read `r` reads in the same iteration: both move with the same
+/// induction variable by the same strides, name the same blocks, and w's
+/// slice holds r's.
+bool writesSliceOf(const Access &w, const Access &r);
+
 /// The blocks an access may name over all iterations of its loop: first,
 /// first + stride, ..., last (the op verifier keeps them in the location).
 struct BlockSet {
