@@ -9,7 +9,7 @@
 // iteration it writes one slice. verify=true rechecks every allocation with
 // psum-verify-allocation, and psum-check simulates it slice by slice.
 
-// SIM: checked 12 functions: 12 allocated, 0 rejected inputs, 0 violations
+// SIM: checked 13 functions: 13 allocated, 0 rejected inputs, 0 violations
 
 // Column tiles of one tile, each summed over K: the `+=` starts in the first
 // iteration of the K loop for every column, which the unread-restart warning
@@ -288,4 +288,28 @@ bir.func @diagonal_slices_keep_value attributes {arch = #bir.arch<gen2>} {
     bir.matmul %t[%i * 64 : %i * 64 + 64, %i * 1024 : %i * 1024 + 1024] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 64
   }
   bir.activation relu %y = %t latency 32
+}
+
+// -----
+
+// Slots inside a head loop: each slice is drained right after it is
+// written, the tile's only write and reads, so no read sees an older value
+// and the tile is not carried around the head loop: u, in the head loop
+// after the slots, shares its bank on one bank.
+// CHECK-LABEL: bir.func @slots_in_head_loop
+// CHECK: %t = bir.memloc "t" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+// CHECK: %u = bir.memloc "u" psum [128, 2048] {banks = array<i64: 0>, base_bank = 0 : i64}
+bir.func @slots_in_head_loop attributes {arch = #bir.arch<gen2, banks = 1>} {
+  %w = bir.memloc "w" sbuf [128, 1024] x 4
+  %y = bir.memloc "y" sbuf [128, 2048]
+  %t = bir.memloc "t" psum [128, 2048]
+  %u = bir.memloc "u" psum [128, 2048]
+  bir.loop %o = 0 to 2 {
+    bir.loop %i = 0 to 4 {
+      bir.matmul %t[0:128, %i * 512 : %i * 512 + 512] = %w[0:128, 0:1024, %i], %w[0:128, 0:1024, 0] latency 64
+      bir.activation relu %y[0:128, %i * 512 : %i * 512 + 512] = %t[0:128, %i * 512 : %i * 512 + 512] latency 32
+    }
+    bir.matmul %u = %w[0:128, 0:1024, 1], %w[0:128, 0:1024, 2] latency 64
+    bir.activation relu %y = %u latency 32
+  }
 }
