@@ -82,14 +82,14 @@ static Area writtenBy(const bir::Access &access) {
 /// it: the hull, where it fills the hull over a loop that is `loop` or
 /// nested in it (Area::fills); otherwise writtenBy.
 static Area writtenOverLoop(const bir::Access &access, bir::LoopOp loop) {
+  // Area::of once: whether the write fills scans its location's users.
   Area area = Area::of(access);
-  if (!area.fills)
-    return writtenBy(access);
+  if (!area.moving)
+    return area;
   Operation *filling = bir::getLoopOf(access.sliceIv);
-  if (filling != loop && !loop->isProperAncestor(filling))
-    return writtenBy(access);
-  area.moving = area.fills = false;
-  return area;
+  if (!area.fills || (filling != loop && !loop->isProperAncestor(filling)))
+    return Area{0, 0, 0, 0};
+  return Area{area.partLo, area.partHi, area.byteLo, area.byteHi};
 }
 
 class Areas {
